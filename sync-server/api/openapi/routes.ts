@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from '../../context';
+
+/**
+ * Publishes the OpenAPI document generated from the route schemas (so it can
+ * never drift from what is validated) at /v1/openapi.json, and a browsable
+ * reference (Swagger UI, served from the package's own assets) at /reference.
+ */
+export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Folio API',
+        version: '1',
+        description: 'The documentation-management API of Folio, wire-compatible with the GitBook API for the operations it implements.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' } } },
+      security: [{ bearer: [] }],
+    },
+    // Only the /v1 API is documented, not the reference page itself.
+    hideUntagged: false,
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/v1') ? schema : { ...schema, hide: true }, url }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/reference', uiConfig: { deepLinking: true }, staticCSP: true });
+  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    const doc = app.swagger() as { servers?: unknown };
+    return reply.type('application/json').send({ ...doc, servers: [{ url: ctx.urls.root }] });
+  });
+}

@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context';
+import { installAuth } from './http/auth';
+import { installErrorHandlers } from './http/errors';
+import { installValidators } from './http/validation';
+import { installJsonParser } from './http/json-body';
+import { registerOpenApi } from './api/openapi/routes';
+import { systemRoutes } from './api/system/routes';
+import { organizationRoutes } from './api/orgs/routes';
+import { memberRoutes } from './api/members/routes';
+import { inviteRoutes } from './api/invites/routes';
+import { teamRoutes } from './api/teams/routes';
+import { collectionRoutes } from './api/collections/routes';
+import { spaceRoutes } from './api/spaces/routes';
+
+export interface BuildOptions {
+  /** pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the Fastify app: cross-cutting HTTP first (validation, errors, auth),
+ * then the OpenAPI document (it must see every route), then one register() per
+ * API module under /v1.
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Request bodies of this API are small JSON documents.
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  installValidators(app);
+  installJsonParser(app);
+  installErrorHandlers(app);
+  installAuth(app, ctx.db);
+  await registerOpenApi(app, ctx);
+  await app.register(
+    async (v1) => {
+      await v1.register(systemRoutes(ctx));
+      await v1.register(organizationRoutes(ctx));
+      await v1.register(memberRoutes(ctx));
+      await v1.register(inviteRoutes(ctx));
+      await v1.register(teamRoutes(ctx));
+      await v1.register(collectionRoutes(ctx));
+      await v1.register(spaceRoutes(ctx));
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+
+/** Every setting of the sync server, in one typed place. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded PGlite database, blobs and the admin-token file. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; absent means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Base of every `urls.*` field (no trailing slash). */
+  publicUrl: string;
+  /** When set, the instance admin's API token is exactly this value. */
+  adminToken: string | undefined;
+  /** smtp://… to send invite emails; absent logs the join links instead. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** Log level for pino ('silent' in tests). */
+  logLevel: string;
+}
+
+interface Setting {
+  env: string;
+  flag: string;
+  help: string;
+  default?: string;
+}
+
+/** The table behind --help, the env names and the flags. */
+export const SETTINGS: Record<keyof Config, Setting> = {
+  port: { env: 'FOLIO_PORT', flag: 'port', help: 'TCP port to listen on (0 picks a free one)', default: '8080' },
+  host: { env: 'FOLIO_HOST', flag: 'host', help: 'interface to listen on (0.0.0.0 for all)', default: '127.0.0.1' },
+  dataDir: { env: 'FOLIO_DATA_DIR', flag: 'data-dir', help: 'data folder (PGlite database, blobs, admin-token)', default: './data' },
+  databaseUrl: { env: 'FOLIO_DATABASE_URL', flag: 'database-url', help: 'postgres://user@host/db to use PostgreSQL instead of PGlite' },
+  publicUrl: { env: 'FOLIO_PUBLIC_URL', flag: 'public-url', help: 'public base URL used in every urls.* field (default http://HOST:PORT)' },
+  adminToken: { env: 'FOLIO_ADMIN_TOKEN', flag: 'admin-token', help: 'fixed API token of the instance admin (otherwise generated once)' },
+  smtpUrl: { env: 'FOLIO_SMTP_URL', flag: 'smtp-url', help: 'smtp://user:pass@host:port for invite emails (otherwise links are logged)' },
+  smtpFrom: { env: 'FOLIO_SMTP_FROM', flag: 'smtp-from', help: 'sender address of invite emails', default: 'Folio <folio@localhost>' },
+  logLevel: { env: 'FOLIO_LOG_LEVEL', flag: 'log-level', help: 'fatal | error | warn | info | debug | silent', default: 'info' },
+};
+
+export class ConfigError extends Error {}
+
+/** Text printed by --help. */
+export function helpText(): string {
+  const lines = ['Usage: npm start -- [options]', '', 'Every option can also be set through its environment variable.', ''];
+  for (const s of Object.values(SETTINGS)) {
+    const def = s.default ? ` (default ${s.default})` : '';
+    lines.push(`  --${s.flag.padEnd(14)} ${s.env.padEnd(20)} ${s.help}${def}`);
+  }
+  lines.push(`  --${'help'.padEnd(14)} ${''.padEnd(20)} show this text`);
+  return lines.join('\n');
+}
+
+/**
+ * Reads the configuration: flags win over environment variables, which win
+ * over defaults. Throws ConfigError with a readable message on bad values.
+ */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config & { help: boolean } {
+  const options = Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: 'string' as const }]));
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true });
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const get = (key: keyof Config): string | undefined => {
+    const s = SETTINGS[key];
+    const fromFlag = values[s.flag];
+    if (typeof fromFlag === 'string') return fromFlag;
+    const fromEnv = env[s.env];
+    if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+    return s.default;
+  };
+  const port = Number(get('port'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`FOLIO_PORT must be an integer 0..65535, got "${get('port')}"`);
+  const host = get('host')!;
+  const databaseUrl = get('databaseUrl');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('FOLIO_DATABASE_URL must start with postgres:// or postgresql://');
+  const publicUrl = get('publicUrl');
+  if (publicUrl) {
+    try {
+      new URL(publicUrl);
+    } catch {
+      throw new ConfigError(`FOLIO_PUBLIC_URL is not a URL: "${publicUrl}"`);
+    }
+  }
+  const adminToken = get('adminToken');
+  if (adminToken !== undefined && adminToken.length < 16) throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
+  return {
+    help: values.help === true,
+    port,
+    host,
+    dataDir: resolve(get('dataDir')!),
+    databaseUrl,
+    publicUrl: (publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
+    adminToken,
+    smtpUrl: get('smtpUrl'),
+    smtpFrom: get('smtpFrom')!,
+    logLevel: get('logLevel')!,
+  };
+}

@@ -1,0 +1,58 @@
+import { ConfigError, helpText, loadConfig } from './config';
+import { startServer } from './server';
+
+/**
+ * `npm start`: start the sync server with settings from flags and env, print
+ * where it listens and how to authenticate, and shut down cleanly on
+ * SIGTERM/SIGINT.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`folio: ${err.message}\n\n${helpText()}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (config.help) {
+    console.log(helpText());
+    return;
+  }
+  const server = await startServer(config);
+  const storage = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
+  console.log(`Folio sync server listening on ${server.url} (public URL ${server.ctx.urls.root})`);
+  console.log(`Storage: ${storage}`);
+  console.log(`API: ${server.ctx.urls.api('')}   reference: ${server.ctx.urls.root}/reference`);
+  if (server.admin.tokenFile && server.admin.token) {
+    console.log(`\nInstance admin created. Its API token (shown once, also saved to ${server.admin.tokenFile}):\n\n  ${server.admin.token}\n`);
+  } else if (config.adminToken) {
+    console.log('Authenticate with the token from FOLIO_ADMIN_TOKEN.');
+  } else {
+    console.log(`Authenticate with the admin token saved in ${config.dataDir}/admin-token at first start, or create one: npm run folio -- token create --user <id>`);
+  }
+  console.log('Send it as "Authorization: Bearer <token>". Example: curl -H "Authorization: Bearer $TOKEN" ' + server.ctx.urls.api('/user'));
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('folio: failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdir } from 'node:fs/promises';
+import type { Config } from './config';
+import { buildApp } from './app';
+import { systemClock, Urls, type AppContext, type Clock } from './context';
+import { createMailer } from './mail';
+import type { Db } from './store/db';
+import { migrate } from './store/migrate';
+import { openPglite } from './store/pglite';
+import { openPostgres } from './store/postgres';
+import { bootstrapAdmin, type AdminBootstrap } from './users';
+import { startJobs, type Jobs } from './jobs/scheduler';
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Open PGlite in memory instead of in dataDir (tests). */
+  inMemory?: boolean;
+  /** Whether to log requests (pino); default from config.logLevel. */
+  logger?: boolean | object;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** http://host:port actually listened on. */
+  url: string;
+  admin: AdminBootstrap;
+  jobs: Jobs;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: PostgreSQL when a URL is set, else PGlite. */
+export async function openDatabase(config: Config, inMemory = false): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
+  return openPglite(inMemory ? undefined : `${config.dataDir}/pglite`);
+}
+
+/**
+ * Starts a complete server: database, migrations, admin bootstrap, HTTP
+ * listener and periodic jobs. Used by main.ts and by the tests (port 0).
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const db = await openDatabase(config, options.inMemory);
+  try {
+    await migrate(db);
+    const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
+    const logger = options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
+    const urls = new Urls(config.publicUrl);
+    const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, urls, mailer: undefined as never };
+    const app = await buildApp(ctx, { logger });
+    ctx.mailer = createMailer(config.smtpUrl, config.smtpFrom, app.log);
+    const address = await app.listen({ port: config.port, host: config.host });
+    const url = address.replace('[::1]', '127.0.0.1');
+    // Port 0: the public URL is only known now that the OS picked a port.
+    if (config.publicUrl.endsWith(':0')) urls.setBase(url);
+    const jobs = startJobs(ctx, app.log);
+    return {
+      app,
+      ctx,
+      url,
+      admin,
+      jobs,
+      async close() {
+        jobs.stop();
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './db';
+
+/**
+ * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
+ * (tests); otherwise it lives in that folder and survives restarts.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pg.waitReady;
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return res.rows;
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    // PGlite is a single connection; its own transaction() holds an exclusive
+    // lock, so transactions never interleave.
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The API suites run twice: once on the embedded PGlite and once on the
+ * PostgreSQL server at 127.0.0.1:5432 (FOLIO_TEST_BACKEND selects which).
+ */
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api-pglite', include: ['test/api/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },
+      },
+      {
+        extends: true,
+        test: { name: 'api-postgres', include: ['test/api/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
+      },
+    ],
+  },
+});
