@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { expectError, fails, newUser, ok, raw } from '../helpers/api';
+import { asRole, expectError, fails, newUser, ok, raw } from '../helpers/api';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -28,8 +28,8 @@ describe('organizations', () => {
     expect(got.title).toBe('Acme Docs');
     const list = await ok('listOrganizationsForAuthenticatedUser', t.client.orgs.listOrganizationsForAuthenticatedUser());
     expect(list.items.map((o) => o.id)).toContain(org.id);
-    const updated = await ok('updateOrganizationById', t.client.orgs.updateOrganizationById(org.id, { title: 'Acme', hostname: 'acme', defaultRole: 'read', inviteLinks: false }));
-    expect(updated).toMatchObject({ title: 'Acme', hostname: 'acme', defaultRole: 'read', inviteLinks: false });
+    const updated = await ok('updateOrganizationById', t.client.orgs.updateOrganizationById(org.id, { title: 'Acme', hostname: 'acme', defaultRole: asRole('read'), inviteLinks: false }));
+    expect(updated).toMatchObject({ title: 'Acme', hostname: 'acme', defaultRole: asRole('read'), inviteLinks: false });
   });
 
   it('hides other organizations and rejects bad input', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { GitBookAPIError } from '@gitbook/api';
+import { GitBookAPIError, type MemberRole } from '@gitbook/api';
+import type { Role } from '../../sync-server/policy/roles';
 import { createUser, issueToken } from '../../sync-server/users';
 import { assertMatchesGitBook } from './gitbook-schema';
 import type { TestServer } from './server';
@@ -88,4 +89,9 @@ export async function newUser(t: TestServer, name = `User ${++userCounter}`): Pr
   const id = await createUser(t.server.ctx.db, { displayName: name, email });
   const token = await issueToken(t.server.ctx.db, id, 'test');
   return { id, token, email };
+}
+
+/** Our role strings as the client's enum type (they are the same strings on the wire). */
+export function asRole(role: Role | null): MemberRole | null {
+  return role as MemberRole | null;
 }

@@ -1,6 +1,6 @@
 import type { TestServer } from './server';
 import type { TestUser } from './api';
-import { newUser } from './api';
+import { asRole, newUser } from './api';
 import type { Role } from '../../sync-server/policy/roles';
 
 /**
@@ -9,7 +9,7 @@ import type { Role } from '../../sync-server/policy/roles';
  * the user joins through it.
  */
 export async function addMember(t: TestServer, organizationId: string, user: TestUser, role: Role | null, adminToken = t.adminToken): Promise<void> {
-  const invite = await t.clientFor(adminToken).orgs.createOrganizationInvite(organizationId, { role });
+  const invite = await t.clientFor(adminToken).orgs.createOrganizationInvite(organizationId, { role: asRole(role) });
   await t.clientFor(user.token).orgs.joinOrganizationWithInvite(organizationId, invite.data.id);
 }
 
