@@ -50,8 +50,8 @@ export function installAuth(app: FastifyInstance, db: Queryable): void {
   app.decorateRequest('principal', undefined as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    // Unknown routes fall through to the 404 handler without a token check.
-    if (!request.routeOptions.url) return;
+    // Only the /v1 API needs a token; unknown routes fall through to the 404 handler.
+    if (!request.routeOptions.url?.startsWith('/v1')) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
     const principal = await principalForToken(db, token);

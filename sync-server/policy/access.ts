@@ -34,46 +34,6 @@ export async function loadMembership(db: Queryable, organizationId: string, user
   return { organizationId, userId, role: isRole(row.role) ? row.role : null, teamIds: row.team_ids ?? [] };
 }
 
-/** True when the caller belongs to the organization (as member or guest). */
-export function isOrgMember(m: OrgMembership): boolean {
-  return m.role !== undefined;
-}
-
-/**
- * Loads a node and its ancestor collections (nearest first), so that one call
- * answers inheritance questions without a query per level.
- */
-export async function loadAncestry(db: Queryable, node: ContentNode): Promise<ContentNode[]> {
-  const chain: ContentNode[] = [node];
-  let parentId = node.parentId;
-  // Depth guard: a corrupted parent loop must not spin forever.
-  for (let depth = 0; parentId && depth < 64; depth++) {
-    const rows = await db.query<{ id: string; organization_id: string; parent_id: string | null; default_level: string | null }>(
-      'SELECT id, organization_id, parent_id, default_level FROM collections WHERE id = $1',
-      [parentId],
-    );
-    const c = rows[0];
-    if (!c) break;
-    chain.push({ type: 'collection', id: c.id, organizationId: c.organization_id, parentId: c.parent_id, defaultLevel: c.default_level });
-    parentId = c.parent_id;
-  }
-  return chain;
-}
-
-/** Direct grants (to the user or their teams) on any node of the chain. */
-async function loadGrants(db: Queryable, chain: ContentNode[], m: OrgMembership): Promise<RoleOrNone> {
-  const resourceIds = chain.map((n) => n.id);
-  const rows = await db.query<{ role: string }>(
-    `SELECT role FROM content_permissions
-      WHERE resource_id = ANY($1::text[])
-        AND ((principal_type = 'user' AND principal_id = $2) OR (principal_type = 'team' AND principal_id = ANY($3::text[])))`,
-    [resourceIds, m.userId, m.teamIds],
-  );
-  let best: RoleOrNone = null;
-  for (const r of rows) if (isRole(r.role)) best = maxRole(best, r.role);
-  return best;
-}
-
 /**
  * The default level a node gives every (non-guest) member: the first explicit
  * value walking up the chain; 'inherit' at the top means "the member's org role".
@@ -88,17 +48,76 @@ export function inheritedDefault(chain: ContentNode[], orgRole: Role): RoleOrNon
 }
 
 /**
- * The caller's effective role on a space or collection:
+ * Everything needed to answer "what role does this caller have on node X" for
+ * any node of one organization, loaded in two queries. Lists use one index for
+ * all their items instead of a query per item.
+ *
+ * The rules:
  * - organization admins administer all its content;
  * - members get the inherited default level (capped by their org role);
  * - anyone, guests included, gets direct grants on the node or an ancestor
  *   collection, to them or to one of their teams;
- * - the highest of these wins. null means no access at all.
+ * - the highest of these wins; null means no access at all.
  */
+export class AccessIndex {
+  private constructor(
+    readonly membership: OrgMembership,
+    private readonly collections: Map<string, ContentNode>,
+    private readonly grants: Map<string, Role>,
+  ) {}
+
+  static async load(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
+    if (membership.role === undefined || membership.role === 'admin') return new AccessIndex(membership, new Map(), new Map());
+    const [collections, grants] = await Promise.all([
+      db.query<{ id: string; parent_id: string | null; default_level: string | null }>(
+        'SELECT id, parent_id, default_level FROM collections WHERE organization_id = $1',
+        [membership.organizationId],
+      ),
+      db.query<{ resource_id: string; role: string }>(
+        `SELECT resource_id, role FROM content_permissions
+          WHERE (principal_type = 'user' AND principal_id = $1) OR (principal_type = 'team' AND principal_id = ANY($2::text[]))`,
+        [membership.userId, membership.teamIds],
+      ),
+    ]);
+    const byId = new Map<string, ContentNode>();
+    for (const c of collections) {
+      byId.set(c.id, { type: 'collection', id: c.id, organizationId: membership.organizationId, parentId: c.parent_id, defaultLevel: c.default_level });
+    }
+    const grantMap = new Map<string, Role>();
+    for (const g of grants) {
+      if (!isRole(g.role)) continue;
+      grantMap.set(g.resource_id, maxRole(grantMap.get(g.resource_id) ?? null, g.role) as Role);
+    }
+    return new AccessIndex(membership, byId, grantMap);
+  }
+
+  /** The node followed by its ancestor collections, nearest first. */
+  private chain(node: ContentNode): ContentNode[] {
+    const chain = [node];
+    let parentId = node.parentId;
+    // Depth guard: a corrupted parent loop must not spin forever.
+    for (let depth = 0; parentId && depth < 64; depth++) {
+      const parent = this.collections.get(parentId);
+      if (!parent) break;
+      chain.push(parent);
+      parentId = parent.parentId;
+    }
+    return chain;
+  }
+
+  /** The caller's effective role on a space or collection of this organization. */
+  roleOf(node: ContentNode): RoleOrNone {
+    const m = this.membership;
+    if (m.role === undefined || node.organizationId !== m.organizationId) return null;
+    if (m.role === 'admin') return 'admin';
+    const chain = this.chain(node);
+    let role: RoleOrNone = m.role === null ? null : inheritedDefault(chain, m.role);
+    for (const n of chain) role = maxRole(role, this.grants.get(n.id) ?? null);
+    return role;
+  }
+}
+
+/** The caller's effective role on one node (see AccessIndex for the rules). */
 export async function contentRole(db: Queryable, node: ContentNode, m: OrgMembership): Promise<RoleOrNone> {
-  if (m.role === undefined || m.organizationId !== node.organizationId) return null;
-  if (m.role === 'admin') return 'admin';
-  const chain = await loadAncestry(db, node);
-  const fromDefault = m.role === null ? null : inheritedDefault(chain, m.role);
-  return maxRole(fromDefault, await loadGrants(db, chain, m));
+  return (await AccessIndex.load(db, m)).roleOf(node);
 }

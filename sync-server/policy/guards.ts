@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/db';
 import { forbidden, notFound } from '../http/errors';
-import { contentRole, loadMembership, type ContentNode, type OrgMembership } from './access';
+import { AccessIndex, loadMembership, type ContentNode, type OrgMembership } from './access';
 import { atLeast, type Role, type RoleOrNone } from './roles';
 
 /**
@@ -29,11 +29,12 @@ export function requireFullMember(m: OrgMembership, action = 'do this'): void {
  * The caller's role on a space or collection. 404 (with `what`) when they
  * have no access at all, so ids of other people's content reveal nothing.
  */
-export async function requireContentAccess(db: Queryable, node: ContentNode, userId: string, what: string): Promise<{ role: Role; membership: OrgMembership }> {
+export async function requireContentAccess(db: Queryable, node: ContentNode, userId: string, what: string): Promise<{ role: Role; membership: OrgMembership; index: AccessIndex }> {
   const membership = await loadMembership(db, node.organizationId, userId);
-  const role = await contentRole(db, node, membership);
+  const index = await AccessIndex.load(db, membership);
+  const role = index.roleOf(node);
   if (!role) throw notFound(what);
-  return { role, membership };
+  return { role, membership, index };
 }
 
 /** Requires `required` on content the caller can already see. */

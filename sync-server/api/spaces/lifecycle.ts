@@ -1,0 +1,113 @@
+import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
+import { badRequest, forbidden } from '../../http/errors';
+import { AccessIndex, loadMembership } from '../../policy/access';
+import { requireContentRole } from '../../policy/guards';
+import { atLeast } from '../../policy/roles';
+import { resolveMove, resolveTransfer, type MoveRequest } from '../content-tree/move';
+import { dropAccessRecords } from '../content-tree/subtree';
+import { canCreateIn, loadCollection } from '../collections/service';
+import { SPACE_RETENTION_MS } from '../../jobs/purge-deleted-spaces';
+import { insertSpace, loadSpace, requireActiveSpace, requireSpace, spaceObjectFor } from './service';
+import { spaceNode } from './present';
+
+/**
+ * Soft delete: sets deletedAt. The space can be restored for 7 days, after
+ * which the purge job removes it. Deleting a missing, invisible or already
+ * deleted space is a quiet 204.
+ */
+export async function deleteSpace(ctx: AppContext, p: Principal, id: string): Promise<void> {
+  const row = await loadSpace(ctx, id);
+  if (!row || row.deleted_at) return;
+  const m = await loadMembership(ctx.db, row.organization_id, p.userId);
+  const role = (await AccessIndex.load(ctx.db, m)).roleOf(spaceNode(row));
+  if (!role) return;
+  requireContentRole(role, 'admin', 'delete this space');
+  await ctx.db.query('UPDATE spaces SET deleted_at = $2 WHERE id = $1', [id, ctx.clock.now()]);
+}
+
+/** Restores a space deleted less than 7 days ago (admins of the space). */
+export async function restoreSpace(ctx: AppContext, p: Principal, id: string) {
+  const { row, role } = await requireSpace(ctx, p, id);
+  requireContentRole(role, 'admin', 'restore this space');
+  if (!row.deleted_at) throw badRequest('This space is not deleted');
+  if (ctx.clock.now().getTime() - row.deleted_at.getTime() > SPACE_RETENTION_MS) {
+    throw badRequest('This space was deleted more than 7 days ago and can no longer be restored');
+  }
+  // Its collection may have been deleted meanwhile (the FK then cleared parent_id): it comes back at the top level.
+  await ctx.db.query('UPDATE spaces SET deleted_at = NULL, updated_at = $2 WHERE id = $1', [id, ctx.clock.now()]);
+  return spaceObjectFor(ctx, p, id);
+}
+
+/**
+ * Duplicates a space next to the original: same settings and direct grants.
+ * Needs read access to the space and "create" where the copy goes.
+ */
+export async function duplicateSpace(ctx: AppContext, p: Principal, id: string) {
+  const { row, membership } = await requireActiveSpace(ctx, p, id);
+  const parent = row.parent_id ? await loadCollection(ctx, row.parent_id) : undefined;
+  const mayCreate = parent ? await canCreateIn(ctx, p, parent) : atLeast(membership.role ?? null, 'create');
+  if (!mayCreate) throw forbidden('You need the "create" role where the copy would be placed');
+  const copyId = await ctx.db.transaction(async (tx) => {
+    const newId = await insertSpace(
+      ctx,
+      tx,
+      row.organization_id,
+      row.parent_id,
+      {
+        title: row.title,
+        ...(row.emoji ? { emoji: row.emoji } : {}),
+        ...(row.language ? { language: row.language } : {}),
+        editMode: row.edit_mode,
+        defaultLevel: row.default_level,
+        visibility: row.visibility,
+      },
+      p.userId,
+    );
+    await tx.query(
+      `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role)
+       SELECT resource_type, $2, principal_type, principal_id, role FROM content_permissions WHERE resource_type = 'space' AND resource_id = $1`,
+      [id, newId],
+    );
+    return newId;
+  });
+  return spaceObjectFor(ctx, p, copyId);
+}
+
+/** Moves a space to another collection (or the top level) and/or position. */
+export async function moveSpace(ctx: AppContext, p: Principal, id: string, body: MoveRequest) {
+  const { row, role, index } = await requireActiveSpace(ctx, p, id);
+  requireContentRole(role, 'admin', 'move this space');
+  const target = await resolveMove(ctx, index, spaceNode(row), body);
+  let visibility = row.visibility;
+  // Leaving every collection: "in-collection" no longer means anything.
+  if (!target.parentId && visibility === 'in-collection') visibility = 'private';
+  await ctx.db.query('UPDATE spaces SET parent_id = $2, position = $3, visibility = $4, updated_at = $5 WHERE id = $1', [
+    id,
+    target.parentId,
+    target.position,
+    visibility,
+    ctx.clock.now(),
+  ]);
+  return spaceObjectFor(ctx, p, id);
+}
+
+/**
+ * Transfers a space to another organization, at its top level. Direct grants
+ * and invite links stay behind: they name members of the old organization.
+ */
+export async function transferSpace(ctx: AppContext, p: Principal, id: string, organizationId: string) {
+  const { row, role } = await requireActiveSpace(ctx, p, id);
+  requireContentRole(role, 'admin', 'transfer this space');
+  const position = await resolveTransfer(ctx, p, spaceNode(row), organizationId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE spaces SET organization_id = $2, parent_id = NULL, position = $3, updated_at = $4,
+              visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END
+        WHERE id = $1`,
+      [id, organizationId, position, ctx.clock.now()],
+    );
+    await dropAccessRecords(tx, 'space', [id]);
+  });
+  return spaceObjectFor(ctx, p, id);
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { raw } from '../helpers/api';
+
+/**
+ * The published OpenAPI document is generated from the route schemas. This
+ * checks it lists every operation of the foundation issue, under GitBook's
+ * operationId, at GitBook's method and path (so `@gitbook/api` reaches it).
+ */
+const FOUNDATION_OPERATIONS = `getApiInformation getAuthenticatedUser createOrganization listOrganizationsForAuthenticatedUser getOrganizationById
+updateOrganizationById getOrganizationsForEmailDomain listSpacesInOrganizationById createSpace inviteUsersToOrganization
+listOrganizationInviteLinks createOrganizationInvite getOrganizationInviteLink updateOrganizationInviteById
+deleteOrganizationInviteById joinOrganizationWithInvite listMembersInOrganizationById getMemberInOrganizationById
+removeMemberFromOrganizationById updateMemberInOrganizationById updateOrganizationMemberLastSeenAt
+setUserAsSSOMemberForOrganization listSpacesForOrganizationMember listTeamsForOrganizationMember
+listTeamsInOrganizationById createOrganizationTeam getTeamInOrganizationById removeTeamFromOrganizationById
+updateTeamInOrganizationById getCollectionById deleteCollectionById updateCollectionById listSpacesInCollectionById
+moveCollection transferCollection listCollectionsInOrganizationById createCollection getSpaceById deleteSpaceById
+updateSpaceById duplicateSpace restoreSpace moveSpace`.split(/\s+/);
+
+type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
+const require = createRequire(import.meta.url);
+const gitbook = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as Doc;
+
+function operationIndex(doc: Doc, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (op?.operationId) out.set(op.operationId, `${method.toUpperCase()} ${prefix}${path.replace(/\{(\w+)\}/g, '{$1}')}`);
+    }
+  }
+  return out;
+}
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('published OpenAPI document', () => {
+  it('is public and lists every foundation operation at GitBook\'s method and path', async () => {
+    const res = await raw(t, 'GET', '/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body as Doc & { openapi: string };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const ours = operationIndex(doc);
+    const theirs = operationIndex(gitbook, '/v1');
+    for (const id of FOUNDATION_OPERATIONS) {
+      expect(ours.get(id), `operation ${id} missing from /v1/openapi.json`).toBeDefined();
+      expect(ours.get(id), `operation ${id} is not where GitBook has it`).toBe(theirs.get(id));
+    }
+  });
+
+  it('serves a browsable reference page', async () => {
+    const res = await fetch(`${t.url}/reference/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger-ui');
+  });
+});
