@@ -1,11 +1,12 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { EMOJI_PATTERN } from '../../shared/emoji';
 
 /** Formats GitBook's schemas use beyond the standard ones. */
 function addCustomFormats(ajv: Ajv): void {
   // GitBook's "emoji" format: a unicode emoji or its hex code point(s), or empty.
-  ajv.addFormat('emoji', /^$|^[0-9a-fA-F]{2,6}(-[0-9a-fA-F]{2,6})*$|^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f]+$/u);
+  ajv.addFormat('emoji', EMOJI_PATTERN);
 }
 
 function makeAjv(options: Options): Ajv {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './db';
+import type { Db, Queryable } from './db';
 
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory

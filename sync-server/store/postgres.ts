@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './db';
+import { DatabaseUnavailableError, type Db, type Queryable } from './db';
 
 // Timestamps come back as JS Dates (pg default); bigint counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));

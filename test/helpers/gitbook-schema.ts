@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { EMOJI_PATTERN } from '../../shared/emoji';
 
 /**
  * Validates response bodies against GitBook's own OpenAPI spec (shipped in
@@ -16,7 +17,7 @@ const spec = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<stri
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
-ajv.addFormat('emoji', /^$|^[0-9a-fA-F]{2,6}(-[0-9a-fA-F]{2,6})*$|^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f]+$/u);
+ajv.addFormat('emoji', EMOJI_PATTERN);
 // OpenAPI-only keywords that are not JSON Schema.
 for (const kw of ['example', 'discriminator', 'xml', 'externalDocs']) if (!ajv.getKeyword(kw)) ajv.addKeyword(kw);
 ajv.addSchema(spec as object, 'gitbook');

@@ -1,0 +1,44 @@
+/**
+ * A small in-process read-through cache for hot reads (token -> user, a
+ * caller's access index, space rows), so a GET does not pay several queries.
+ *
+ * Invalidation is deliberately coarse: every successful mutation bumps one
+ * generation counter and every older entry becomes invisible. An entry is
+ * stored under the generation that was current when its load *started*, so a
+ * read racing a write can never re-insert the pre-write value as fresh.
+ * Entries also expire after `ttlMs`, which bounds staleness for writers that
+ * cannot bump this process's counter (the admin CLI, other processes).
+ */
+export class ReadCache {
+  private generation = 0;
+  private readonly entries = new Map<string, { generation: number; expires: number; value: unknown }>();
+
+  constructor(
+    private readonly maxEntries = 20_000,
+    private readonly ttlMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Forgets everything cached so far (called after every successful write). */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** The cached value for `key`, or the result of `load()` (cached unless undefined). */
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.generation === this.generation && hit.expires > this.now()) return hit.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && generation === this.generation) {
+      if (this.entries.size >= this.maxEntries) {
+        // Maps iterate in insertion order: drop the oldest entry.
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, { generation, expires: this.now() + this.ttlMs, value });
+    }
+    return value;
+  }
+}
