@@ -29,7 +29,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? false,
     // Request bodies of this API are small JSON documents.
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installValidators(app);

@@ -8,6 +8,7 @@ import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { openPglite } from './store/pglite';
 import { openPostgres } from './store/postgres';
+import { withReadCache } from './store/caching-db';
 import { bootstrapAdmin, type AdminBootstrap } from './users';
 import { startJobs, type Jobs } from './jobs/scheduler';
 
@@ -29,11 +30,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the configured database: PostgreSQL when a URL is set, else PGlite. */
+/** Opens the configured database (PostgreSQL when a URL is set, else PGlite) behind the read cache. */
 export async function openDatabase(config: Config, inMemory = false): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return withReadCache(await openPostgres(config.databaseUrl));
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
-  return openPglite(inMemory ? undefined : `${config.dataDir}/pglite`);
+  return withReadCache(await openPglite(inMemory ? undefined : `${config.dataDir}/pglite`));
 }
 
 /**

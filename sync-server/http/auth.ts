@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../store/db';
 import { hashToken } from './ids';
+import { cachedRead } from '../store/read-cache';
 import { unauthorized } from './errors';
 
 /** The authenticated caller of a request. */
@@ -23,12 +24,21 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves a bearer token to its user, or undefined when unknown. */
+/**
+ * Resolves a bearer token to its user, or undefined when unknown. Cached for
+ * a few seconds: a token revoked by the CLI (another process) stops working
+ * within the cache TTL, one revoked through this server at once.
+ */
 export async function principalForToken(db: Queryable, token: string): Promise<Principal | undefined> {
+  const hash = hashToken(token);
+  return cachedRead(db, `token:${hash}`, () => loadPrincipal(db, hash));
+}
+
+async function loadPrincipal(db: Queryable, tokenHash: string): Promise<Principal | undefined> {
   const rows = await db.query<{ id: string; display_name: string; email: string | null; photo_url: string | null; instance_admin: boolean }>(
     `SELECT u.id, u.display_name, u.email, u.photo_url, u.instance_admin
        FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
-    [hashToken(token)],
+    [tokenHash],
   );
   const u = rows[0];
   return u && { userId: u.id, displayName: u.display_name, email: u.email, photoUrl: u.photo_url, instanceAdmin: u.instance_admin };

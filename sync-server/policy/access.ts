@@ -1,5 +1,6 @@
 import type { Queryable } from '../store/db';
 import { isRole, maxRole, minRole, type Role, type RoleOrNone } from './roles';
+import { cachedRead } from '../store/read-cache';
 
 /** What policy needs to know about the caller in one organization. */
 export interface OrgMembership {
@@ -20,8 +21,12 @@ export interface ContentNode {
   defaultLevel: string | null;
 }
 
-/** Loads the caller's membership (org role and teams) in one organization. */
-export async function loadMembership(db: Queryable, organizationId: string, userId: string): Promise<OrgMembership> {
+/** The caller's membership (org role and teams) in one organization, read through the read cache. */
+export function loadMembership(db: Queryable, organizationId: string, userId: string): Promise<OrgMembership> {
+  return cachedRead(db, `membership:${organizationId}:${userId}`, () => queryMembership(db, organizationId, userId));
+}
+
+async function queryMembership(db: Queryable, organizationId: string, userId: string): Promise<OrgMembership> {
   const rows = await db.query<{ role: string | null; disabled: boolean; team_ids: string[] | null }>(
     `SELECT m.role, m.disabled,
             (SELECT array_agg(tm.team_id) FROM team_members tm JOIN teams t ON t.id = tm.team_id
@@ -66,7 +71,12 @@ export class AccessIndex {
     private readonly grants: Map<string, Role>,
   ) {}
 
-  static async load(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
+  /** The index for one caller, read through the database's read cache. */
+  static load(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
+    return cachedRead(db, `access:${membership.organizationId}:${membership.userId}`, () => AccessIndex.query(db, membership));
+  }
+
+  private static async query(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
     if (membership.role === undefined || membership.role === 'admin') return new AccessIndex(membership, new Map(), new Map());
     const [collections, grants] = await Promise.all([
       db.query<{ id: string; parent_id: string | null; default_level: string | null }>(

@@ -1,3 +1,5 @@
+import type { Queryable } from './db';
+
 /**
  * A small in-process read-through cache for hot reads (token -> user, a
  * caller's access index, space rows), so a GET does not pay several queries.
@@ -41,4 +43,27 @@ export class ReadCache {
     }
     return value;
   }
+}
+
+/** A database handle that carries a read cache (transactions never do: they must read fresh). */
+export interface WithReadCache {
+  readonly cache: ReadCache;
+}
+
+/**
+ * Reads through the cache of `q` when it has one (the top-level database),
+ * or straight from `load` when it does not (a transaction). Cached values are
+ * shared between requests: callers must not mutate them.
+ */
+export function cachedRead<T>(q: object, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = (q as Partial<WithReadCache>).cache;
+  return cache instanceof ReadCache ? cache.get(key, load) : load();
+}
+
+/**
+ * A SELECT whose rows are cached by its text and parameters (through the
+ * database's read cache; uncached inside a transaction). For hot list reads.
+ */
+export function cachedQuery<T extends object>(q: Queryable, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  return cachedRead(q, `sql:${sql}\u0000${JSON.stringify(params)}`, () => q.query<T>(sql, params));
 }

@@ -5,8 +5,9 @@ import { listPage, type PageRequest } from '../../http/paging';
 import { requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import type { Role, RoleOrNone } from '../../policy/roles';
 import { queryOne, type Queryable } from '../../store/db';
+import { cachedQuery } from '../../store/read-cache';
 import { assertKeepsAnAdmin } from './membership';
-import { MEMBER_COLUMNS, presentMember, type MemberRow } from './present';
+import { MEMBER_COLUMNS, MEMBER_FROM, presentMember, type MemberRow } from './present';
 
 /** The list filters of listMembersInOrganizationById. */
 export interface MemberFilters {
@@ -31,7 +32,7 @@ function likePattern(text: string): string {
 export async function loadMember(db: Queryable, organizationId: string, userId: string): Promise<MemberRow | undefined> {
   return queryOne<MemberRow>(
     db,
-    `SELECT ${MEMBER_COLUMNS} FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = $1 AND m.user_id = $2`,
+    `SELECT ${MEMBER_COLUMNS} ${MEMBER_FROM} WHERE m.organization_id = $1 AND m.user_id = $2`,
     [organizationId, userId],
   );
 }
@@ -64,9 +65,10 @@ export async function listMembers(ctx: AppContext, p: Principal, organizationId:
   // Sorting by last activity only makes sense for members who have been active.
   if (sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
   const dir = filters.order === 'asc' ? 'ASC' : 'DESC';
-  const from = `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`;
+  const from = `${MEMBER_FROM} WHERE ${where.join(' AND ')}`;
   params.push(page.limit, page.offset);
-  const rows = await ctx.db.query<MemberRow & { total: number }>(
+  const rows = await cachedQuery<MemberRow & { total: number }>(
+    ctx.db,
     `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total ${from}
       ORDER BY ${SORT_COLUMNS[sort]} ${dir}, m.user_id ${dir} LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
@@ -66,7 +66,11 @@ export const spaceRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async
         response: { 200: SpaceSchema },
       },
     },
-    async (req) => spaces.spaceObjectFor(ctx, req.principal, req.params.spaceId),
+    async (req, reply) => {
+      const json = await spaces.spaceJsonFor(ctx, req.principal, req.params.spaceId);
+      // Already-serialized SpaceSchema JSON: Fastify sends a string payload as is (the cast only tells the type provider so).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SpaceSchema>);
+    },
   );
 
   app.patch(

@@ -7,12 +7,14 @@ import { AccessIndex, loadMembership } from '../../policy/access';
 import { requireContentAccess, requireContentRole, requireOrgMember } from '../../policy/guards';
 import type { Role, RoleOrNone } from '../../policy/roles';
 import { queryOne, type Queryable } from '../../store/db';
+import { cachedQuery, cachedRead } from '../../store/read-cache';
 import { keyAtEnd, siblingsOf } from '../content-tree/position';
 import { canCreateIn, loadCollection, requireCollection } from '../collections/service';
 import { SPACE_COLUMNS, presentSpace, spaceNode, type SpaceRow } from './present';
 
-export async function loadSpace(ctx: AppContext, id: string): Promise<SpaceRow | undefined> {
-  return queryOne<SpaceRow>(ctx.db, `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]);
+/** A space row by id (deleted ones included), read through the read cache. */
+export function loadSpace(ctx: AppContext, id: string): Promise<SpaceRow | undefined> {
+  return cachedRead(ctx.db, `space:${id}`, () => queryOne<SpaceRow>(ctx.db, `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]));
 }
 
 /** A space the caller can see, with their role on it; 404 otherwise. */
@@ -36,6 +38,17 @@ export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) 
   return presentSpace(ctx, row, role);
 }
 
+/**
+ * The serialized API object of a space for the caller, cached per space and
+ * role (the only caller-specific part is `permissions`), so a hot GET skips
+ * both presentation and serialization. Invalidated with every other cached
+ * read on any write.
+ */
+export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<string> {
+  const { row, role } = await requireSpace(ctx, p, id);
+  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () => JSON.stringify(presentSpace(ctx, row, role)));
+}
+
 /** Visible rows with roles, paged; shared by the list operations. */
 function presentVisible(ctx: AppContext, rows: SpaceRow[], index: AccessIndex, page: PageRequest) {
   const visible: { row: SpaceRow; role: Role }[] = [];
@@ -51,7 +64,8 @@ function presentVisible(ctx: AppContext, rows: SpaceRow[], index: AccessIndex, p
 export async function listSpacesInOrganization(ctx: AppContext, p: Principal, organizationId: string, page: PageRequest) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const index = await AccessIndex.load(ctx.db, m);
-  const rows = await ctx.db.query<SpaceRow>(
+  const rows = await cachedQuery<SpaceRow>(
+    ctx.db,
     `SELECT ${SPACE_COLUMNS} FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
     [organizationId],
   );

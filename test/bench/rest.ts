@@ -1,0 +1,181 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { BENCH_ADMIN_TOKEN, seedMembers, startBenchServer, type BenchServer } from './fixture';
+import { capture, loadSettings, startBaseline, warmAndMeasure, type BenchOutcome, type LoadSettings, type Measurement } from './load';
+
+/**
+ * REST benchmark: req/s and p99 latency of Folio for GET space, GET org
+ * members (1000 members in one page) and list spaces, each next to a bare
+ * Fastify route serving the same bytes in the same run. Target: ratio >= 0.5
+ * on GET space. Prints figures and writes test-artifacts/bench-rest.json; it
+ * never asserts on timings, only that every request answered 2xx.
+ */
+
+export const name = 'rest';
+
+/** Spaces in the org (the list-spaces scenario returns all of them in one page). */
+const SPACES = 50;
+/** Members of the org: the admin who created it plus MEMBERS - 1 who join with an invite link. */
+const MEMBERS = 1000;
+/** The GET space target: Folio must keep at least this share of bare-Fastify req/s. */
+const GET_SPACE_TARGET = 0.5;
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** Checks the captured body holds the data the scenario is about. */
+  check(body: unknown): string | undefined;
+  target?: number;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  path: string;
+  responseBytes: number;
+  folio: Measurement;
+  baseline: Measurement;
+  /** folio.reqPerSec / baseline.reqPerSec */
+  ratio: number;
+  target?: number;
+  targetMet?: boolean;
+}
+
+interface Seeded {
+  orgId: string;
+  spaceId: string;
+}
+
+async function seed(b: BenchServer): Promise<Seeded> {
+  const orgId = (await b.client.orgs.createOrganization({ title: 'Bench Org' })).data.id;
+  let spaceId = '';
+  for (let i = 0; i < SPACES; i++) {
+    const space = (await b.client.orgs.createSpace(orgId, { title: `Bench space ${i}`, emoji: '📘' })).data;
+    if (i === 0) spaceId = space.id;
+  }
+  await seedMembers(b, orgId, MEMBERS - 1);
+  return { orgId, spaceId };
+}
+
+function scenarios(s: Seeded): Scenario[] {
+  const listOf = (expected: number) => (body: unknown) => {
+    const list = body as { items?: unknown[]; count?: number; next?: unknown };
+    if (list.items?.length !== expected) return `expected ${expected} items in one page, got ${list.items?.length}`;
+    if (list.next !== undefined) return 'expected a single page, got next';
+    return undefined;
+  };
+  return [
+    {
+      name: 'GET space',
+      path: `/v1/spaces/${s.spaceId}`,
+      check: (body) => ((body as { id?: string }).id === s.spaceId ? undefined : 'wrong space'),
+      target: GET_SPACE_TARGET,
+    },
+    { name: `GET org members (${MEMBERS})`, path: `/v1/orgs/${s.orgId}/members?limit=1000`, check: listOf(MEMBERS) },
+    { name: `list spaces (${SPACES})`, path: `/v1/orgs/${s.orgId}/spaces`, check: listOf(SPACES) },
+  ];
+}
+
+/** Baseline first, then Folio, each after its own warm-up, with the same request headers. */
+async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSettings, problems: string[]): Promise<ScenarioResult | undefined> {
+  const headers = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
+  const folioUrl = `${b.url}${sc.path}`;
+  const response = await capture(folioUrl, headers);
+  if (response.status !== 200) {
+    problems.push(`${sc.name}: Folio answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
+    return undefined;
+  }
+  const wrong = sc.check(JSON.parse(response.body.toString('utf8')));
+  if (wrong) {
+    problems.push(`${sc.name}: ${wrong}`);
+    return undefined;
+  }
+  const baseline = await startBaseline(sc.path.split('?')[0]!, response);
+  let base: Measurement;
+  try {
+    const same = await capture(`${baseline.url}${sc.path}`, headers);
+    if (!same.body.equals(response.body)) throw new Error(`${sc.name}: the baseline does not serve the same bytes`);
+    base = (await warmAndMeasure(`${baseline.url}${sc.path}`, headers, settings)).run;
+  } finally {
+    await baseline.close();
+  }
+  const folio = (await warmAndMeasure(folioUrl, headers, settings)).run;
+  for (const [who, m] of [['Folio', folio], ['baseline', base]] as const) {
+    if (m.non2xx > 0 || m.errors > 0) problems.push(`${sc.name}: ${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
+    if (m.requests === 0) problems.push(`${sc.name}: ${who} completed no requests`);
+  }
+  const ratio = base.reqPerSec > 0 ? folio.reqPerSec / base.reqPerSec : 0;
+  return {
+    scenario: sc.name,
+    path: sc.path,
+    responseBytes: response.body.length,
+    folio,
+    baseline: base,
+    ratio,
+    ...(sc.target !== undefined ? { target: sc.target, targetMet: ratio >= sc.target } : {}),
+  };
+}
+
+function table(results: ScenarioResult[]): string {
+  const head = ['scenario', 'bytes', 'folio req/s', 'folio p99 ms', 'base req/s', 'base p99 ms', 'ratio', 'target'];
+  const rows = results.map((r) => [
+    r.scenario,
+    String(r.responseBytes),
+    r.folio.reqPerSec.toFixed(0),
+    r.folio.latencyP99Ms.toFixed(1),
+    r.baseline.reqPerSec.toFixed(0),
+    r.baseline.latencyP99Ms.toFixed(1),
+    r.ratio.toFixed(3),
+    r.target === undefined ? '-' : `>= ${r.target}: ${r.targetMet ? 'met' : 'NOT met'}`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+async function writeArtifact(report: object): Promise<string> {
+  const dir = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}bench-rest.json`;
+  await writeFile(file, JSON.stringify(report, null, 2) + '\n');
+  return file;
+}
+
+export async function run(): Promise<BenchOutcome> {
+  const settings = loadSettings();
+  const problems: string[] = [];
+  const b = await startBenchServer();
+  try {
+    console.log(`rest: Folio on ${b.url} (${b.backend}), seeding 1 org, ${SPACES} spaces, ${MEMBERS} members…`);
+    const t0 = performance.now();
+    const seeded = await seed(b);
+    console.log(`rest: seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `rest: ${settings.durationS} s per run after ${settings.warmupS} s warm-up, ${settings.connections} connections, ` +
+        `${settings.workers ? `${settings.workers} autocannon worker thread(s)` : 'autocannon on the main thread'}`,
+    );
+    const results: ScenarioResult[] = [];
+    for (const sc of scenarios(seeded)) {
+      console.log(`rest: ${sc.name} …`);
+      const r = await runScenario(b, sc, settings, problems);
+      if (r) results.push(r);
+    }
+    console.log('\n' + table(results) + '\n');
+    const file = await writeArtifact({
+      bench: name,
+      date: new Date().toISOString(),
+      backend: b.backend,
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      settings,
+      seed: { spaces: SPACES, members: MEMBERS },
+      results,
+      problems,
+    });
+    console.log(`rest: results written to ${file}`);
+  } finally {
+    await b.close();
+  }
+  return { ok: problems.length === 0, problems };
+}

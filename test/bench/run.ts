@@ -1,0 +1,51 @@
+import type { BenchOutcome } from './load';
+
+/**
+ * `npm run bench [-- <filter>…]`: runs every known benchmark module, or only
+ * those whose name contains one of the filters. Exits non-zero when a module
+ * reports problems (failed requests make its figures meaningless) or throws.
+ * Benchmarks only print figures; they never pass or fail on timings.
+ */
+
+interface BenchModule {
+  name: string;
+  run(): Promise<BenchOutcome>;
+}
+
+/** Every benchmark, by name; loaded lazily so a filtered run imports only what it runs. */
+const BENCHES: Record<string, () => Promise<BenchModule>> = {
+  rest: () => import('./rest'),
+};
+
+async function main(filters: string[]): Promise<number> {
+  const names = Object.keys(BENCHES).filter((n) => filters.length === 0 || filters.some((f) => n.includes(f)));
+  if (names.length === 0) {
+    console.error(`No benchmark matches ${filters.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+    return 2;
+  }
+  let failed = 0;
+  for (const n of names) {
+    console.log(`=== bench ${n} ===`);
+    try {
+      const outcome = await (await BENCHES[n]!()).run();
+      if (!outcome.ok) {
+        failed++;
+        console.error(`bench ${n}: figures are not valid:\n  ${outcome.problems.join('\n  ')}`);
+      }
+    } catch (err) {
+      failed++;
+      console.error(`bench ${n} failed:`, err);
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+// Exit explicitly: a leftover handle (a keep-alive socket, a timer) must not
+// keep a finished benchmark process alive.
+main(process.argv.slice(2).filter((a) => a !== '--')).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
