@@ -182,7 +182,7 @@ describe('admin CLI', () => {
   }, 240_000);
 });
 
-/** Runs `tsx sync-server/main.ts` until it has printed its banner, stops it with SIGTERM, and returns its stdout. */
+/** Runs `tsx sync-server/main.ts` until it has printed its banner, stops it with SIGTERM, checks it exits 0, and returns its stdout. */
 function startMain(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TSX, 'sync-server/main.ts'], { cwd: ROOT, env: childEnv(dataDir) });
@@ -198,8 +198,9 @@ function startMain(dataDir: string): Promise<string> {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (/Send it as/.test(stdout)) resolve(stdout);
-      else reject(new Error(`main.ts exited (${code}) before printing its banner: ${stderr}`));
+      // A clean SIGTERM shutdown exits 0 after saying so.
+      if (/Send it as/.test(stdout) && /SIGTERM: shutting down/.test(stdout) && code === 0) resolve(stdout);
+      else reject(new Error(`main.ts exited (${code}) without a banner and a clean SIGTERM shutdown: ${stdout}\n${stderr}`));
     });
   });
 }
