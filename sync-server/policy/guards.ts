@@ -41,3 +41,14 @@ export async function requireContentAccess(db: Queryable, node: ContentNode, use
 export function requireContentRole(role: RoleOrNone, required: Role, action: string): void {
   if (!atLeast(role, required)) throw forbidden(`You need the "${required}" role to ${action}`);
 }
+
+/**
+ * For DELETE routes: the caller's membership, or undefined when they do not
+ * belong to the organization (or it does not exist). DELETE of what the
+ * caller cannot see answers 204 like DELETE of what does not exist, so it
+ * neither errors nor reveals anything; the route then does nothing.
+ */
+export async function membershipForDelete(db: Queryable, organizationId: string, userId: string): Promise<OrgMembership | undefined> {
+  const m = await loadMembership(db, organizationId, userId);
+  return m.role === undefined ? undefined : m;
+}

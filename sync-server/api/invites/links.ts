@@ -3,7 +3,7 @@ import type { Principal } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
-import { requireContentRole, requireOrgMember, requireOrgRole } from '../../policy/guards';
+import { membershipForDelete, requireContentRole, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import { isRole, type RoleOrNone } from '../../policy/roles';
 import { queryOne, type Queryable } from '../../store/db';
 import { collectionObjectFor, requireCollection } from '../collections/service';
@@ -135,9 +135,9 @@ export async function updateLink(ctx: AppContext, p: Principal, organizationId: 
 
 /** Deletes a link; 204 also when it does not exist (any more). */
 export async function deleteLink(ctx: AppContext, p: Principal, organizationId: string, inviteId: string): Promise<void> {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  const link = await findLink(ctx.db, organizationId, inviteId);
-  if (!link) return;
+  const m = await membershipForDelete(ctx.db, organizationId, p.userId);
+  const link = m && (await findLink(ctx.db, organizationId, inviteId));
+  if (!m || !link) return;
   // Org admins administer all content, and may clean up links whose space or collection is gone.
   if (m.role !== 'admin') await requireLinkManager(ctx, p, organizationId, targetOf(link));
   await ctx.db.query('DELETE FROM link_invites WHERE id = $1', [link.id]);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { listPage, type PageRequest } from '../../http/paging';
-import { requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
+import { membershipForDelete, requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import type { Role, RoleOrNone } from '../../policy/roles';
 import { queryOne, type Queryable } from '../../store/db';
 import { cachedQuery } from '../../store/read-cache';
@@ -111,7 +111,8 @@ export async function updateMember(ctx: AppContext, p: Principal, organizationId
  * later starts from a clean slate. Removing a non-member is a no-op.
  */
 export async function removeMember(ctx: AppContext, p: Principal, organizationId: string, userId: string): Promise<void> {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
+  const m = await membershipForDelete(ctx.db, organizationId, p.userId);
+  if (!m) return;
   if (userId !== p.userId) requireOrgRole(m, 'admin', 'remove other members');
   await ctx.db.transaction(async (tx) => {
     await assertKeepsAnAdmin(tx, organizationId, userId, 'remove this member');

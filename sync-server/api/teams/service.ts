@@ -3,7 +3,7 @@ import type { Principal } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
-import { requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
+import { membershipForDelete, requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import { teamPermissions } from '../../policy/permissions';
 import { queryOne } from '../../store/db';
 import { presentTeam, TEAM_COLUMNS, type TeamRow } from './present';
@@ -131,7 +131,8 @@ export async function updateTeam(ctx: AppContext, p: Principal, organizationId: 
  * transaction, or they would outlive the team.
  */
 export async function deleteTeam(ctx: AppContext, p: Principal, organizationId: string, teamId: string): Promise<void> {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
+  const m = await membershipForDelete(ctx.db, organizationId, p.userId);
+  if (!m) return;
   requireOrgRole(m, 'admin', 'delete teams');
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx.query('DELETE FROM teams WHERE id = $1 AND organization_id = $2 RETURNING id', [teamId, organizationId]);

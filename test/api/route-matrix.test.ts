@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { expectError, raw } from '../helpers/api';
+
+/**
+ * Checks every route of the published OpenAPI document (so a new route can
+ * not escape it): a missing or unknown token is a 401, a `limit` outside
+ * 1..1000 is a 400, and unknown ids are a 404 (204 for DELETE), each in
+ * GitBook's error shape.
+ */
+type Operation = { operationId: string; parameters?: { in: string; name: string }[]; security?: unknown[] };
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+let t: TestServer;
+let doc: Doc;
+let orgId: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  doc = (await raw(t, 'GET', '/v1/openapi.json')).body as Doc;
+  orgId = (await t.client.orgs.createOrganization({ title: 'Matrix Org' })).data.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PUBLIC = new Set(['getApiInformation']);
+
+function routes() {
+  const out: { method: string; path: string; op: Operation }[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) out.push({ method: method.toUpperCase(), path, op });
+  }
+  return out;
+}
+
+/** Fills path parameters: the real org id where `realOrg`, an id nobody has otherwise. */
+function fill(path: string, realOrg: boolean): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'organizationId' && realOrg ? orgId : name === 'emailDomain' ? 'nowhere.test' : `unknown${name}`));
+}
+
+describe('every route', () => {
+  it('covers the foundation operations', () => {
+    expect(routes().length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('answers 401 without a token and with an unknown token', async () => {
+    for (const { method, path, op } of routes()) {
+      if (PUBLIC.has(op.operationId)) continue;
+      const url = fill(path, true);
+      expectError(await raw(t, method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : {} }), 401);
+      expectError(await raw(t, method, url, { token: 'folio_not_a_real_token', body: method === 'GET' || method === 'DELETE' ? undefined : {} }), 401);
+      expectError(await raw(t, method, url, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }), 401);
+    }
+  });
+
+  it('answers 400 to a limit outside 1..1000 on every list', async () => {
+    const lists = routes().filter((r) => r.method === 'GET' && r.op.parameters?.some((p) => p.in === 'query' && p.name === 'limit'));
+    expect(lists.length).toBeGreaterThanOrEqual(9);
+    for (const { path } of lists) {
+      const url = fill(path, true);
+      for (const limit of ['0', '1001', '-1', 'ten', '1.5']) expectError(await raw(t, 'GET', `${url}?limit=${limit}`, { token: t.adminToken }), 400);
+    }
+  });
+
+  it('answers 404 for unknown ids (and 204 for DELETE of them)', async () => {
+    for (const { method, path, op } of routes()) {
+      if (!path.includes('{') || path.includes('{emailDomain}')) continue;
+      // Use a real org where the path has one, so that it is the *other* id that is unknown.
+      for (const realOrg of path.includes('{organizationId}') && path.split('{').length > 2 ? [true, false] : [false]) {
+        const res = await raw(t, method, fill(path, realOrg), { token: t.adminToken, body: method === 'GET' || method === 'DELETE' ? undefined : validBody(op.operationId) });
+        if (method === 'DELETE') expect(res.status, `${method} ${path}`).toBe(204);
+        else expectError(res, 404);
+      }
+    }
+  });
+});
+
+/** A body that passes validation, so the unknown id (not the body) decides the answer. */
+function validBody(operationId: string): unknown {
+  const bodies: Record<string, unknown> = {
+    updateOrganizationById: { title: 'Renamed' },
+    updateMemberInOrganizationById: { role: 'read' },
+    updateTeamInOrganizationById: { title: 'T' },
+    createOrganizationTeam: { title: 'T' },
+    updateCollectionById: { title: 'C' },
+    moveCollection: { parent: null },
+    transferCollection: { organization: 'unknownorg' },
+    updateSpaceById: { title: 'S' },
+    moveSpace: { parent: null },
+    transferSpace: { organization: 'unknownorg' },
+    createSpace: { title: 'S' },
+    createCollection: { title: 'C' },
+    inviteUsersToOrganization: { emails: ['a@example.com'] },
+    createOrganizationInvite: { role: 'read' },
+    updateOrganizationInviteById: { role: 'read' },
+  };
+  return bodies[operationId] ?? {};
+}
