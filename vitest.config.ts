@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API suites run twice: once on the embedded PGlite and once on the
+ * The API and sync suites run twice: once on the embedded PGlite and once on the
  * PostgreSQL server at 127.0.0.1:5432 (FOLIO_TEST_BACKEND selects which).
  */
 export default defineConfig({
@@ -21,6 +21,14 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api-postgres', include: ['test/api/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
+      },
+      {
+        extends: true,
+        test: { name: 'sync-pglite', include: ['test/sync/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },
+      },
+      {
+        extends: true,
+        test: { name: 'sync-postgres', include: ['test/sync/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
       },
     ],
   },
