@@ -13,6 +13,15 @@ import { inviteRoutes } from './api/invites/routes';
 import { teamRoutes } from './api/teams/routes';
 import { collectionRoutes } from './api/collections/routes';
 import { spaceRoutes } from './api/spaces/routes';
+import { storageRoutes } from './api/storage/routes';
+import { createStorage, type Storage } from './api/storage/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** File bytes and signed URLs (content routes build downloadURLs with it). */
+    storage: Storage;
+  }
+}
 
 export interface BuildOptions {
   /** pino logger options, or false for none (tests). */
@@ -36,6 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installErrorHandlers(app);
   installAuth(app, ctx.db);
   await registerOpenApi(app, ctx);
+  const storage = await createStorage(ctx);
+  app.decorate('storage', storage);
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));
@@ -45,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(teamRoutes(ctx));
       await v1.register(collectionRoutes(ctx));
       await v1.register(spaceRoutes(ctx));
+      await v1.register(storageRoutes(ctx, storage));
     },
     { prefix: '/v1' },
   );

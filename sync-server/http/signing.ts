@@ -1,0 +1,32 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../store/db';
+
+/**
+ * HMAC-SHA256 signatures for capability URLs (upload slots, file downloads):
+ * a URL carries its own authorization, so browsers can use it in <img src>
+ * and uploads need no bearer token. The key is generated once per
+ * installation and kept in the database so every server process agrees.
+ */
+export class UrlSigner {
+  constructor(private readonly key: Buffer) {}
+
+  /** Loads the installation's signing key, creating it on first use. */
+  static async load(db: Queryable): Promise<UrlSigner> {
+    const fresh = randomBytes(32).toString('base64');
+    // ON CONFLICT keeps the first key if two processes start at once.
+    await db.query("INSERT INTO server_secrets (name, value) VALUES ('url-signing', $1) ON CONFLICT (name) DO NOTHING", [fresh]);
+    const rows = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'url-signing'");
+    return new UrlSigner(Buffer.from(rows[0]!.value, 'base64'));
+  }
+
+  sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+
+  /** Constant-time check, so a forger learns nothing from response timing. */
+  verify(payload: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
