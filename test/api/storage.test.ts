@@ -20,7 +20,7 @@ async function slot(size = PNG.length, type = 'image/png', name = 'pixel.png') {
   return ok('generateStorageUploadURL', t.client.orgs.generateStorageUploadUrl(orgId, { file: { name, type, size }, kind: 'organization_file' as never }), 201);
 }
 
-const put = (url: string, bytes: Buffer, type = 'image/png') => fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': type } });
+const put = (url: string, bytes: Buffer, type = 'image/png') => fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
 
 describe('file storage', () => {
   it('hands out a signed upload URL that takes the declared bytes once', async () => {

@@ -116,6 +116,7 @@ export async function insertSpace(
   const id = newId();
   const now = ctx.clock.now();
   const position = keyAtEnd(await siblingsOf(db, organizationId, parentId));
+  const revision = newId();
   await db.query(
     `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
@@ -130,11 +131,13 @@ export async function insertSpace(
       fields.language ?? null,
       fields.defaultLevel === undefined ? 'inherit' : fields.defaultLevel,
       position,
-      newId(),
+      revision,
       createdBy,
       now,
     ],
   );
+  // Every space has a current revision from the start: an empty one.
+  await db.query('INSERT INTO revisions (id, space_id, created_at) VALUES ($1, $2, $3)', [revision, id, now]);
   return id;
 }
 
