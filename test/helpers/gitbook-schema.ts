@@ -18,6 +18,8 @@ const spec = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<stri
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
 ajv.addFormat('emoji', EMOJI_PATTERN);
+// GitBook's icon names ("house", "circle-info"); the format names a vocabulary, not a syntax to check.
+ajv.addFormat('icon', /^[a-z0-9-]{1,50}$/);
 // OpenAPI-only keywords that are not JSON Schema.
 for (const kw of ['example', 'discriminator', 'xml', 'externalDocs']) if (!ajv.getKeyword(kw)) ajv.addKeyword(kw);
 ajv.addSchema(spec as object, 'gitbook');

@@ -1,0 +1,171 @@
+import type { Blockquote, Heading, Image, List, Nodes, Paragraph, RootContent, Table } from 'mdast';
+import { generateNKeysBetween } from 'fractional-indexing';
+import type { DocBlock, DocFragment, DocRef, HintStyle, JSONDocument } from './document-types';
+import { collectDefinitions, headingAnchors, MarkdownTooComplexError, parseMarkdown, plainText, withDepthGuard } from './parse';
+import { emptyText, imageRef, inlineNodes, type InlineContext } from './to-document-inline';
+
+/**
+ * markdown -> GitBook JSONDocument. GitBook restricts which blocks may nest
+ * where (a quote holds only paragraphs, headings, lists, dividers and quotes;
+ * a list item no images; ...), so conversion tracks its container and
+ * degrades a block that is not allowed there to the closest allowed form.
+ */
+
+/** Options of markdownToDocument. */
+export interface ToDocumentOptions {
+  /**
+   * Maps a link/image href to a reference (e.g. resolveLink against the
+   * revision). Default: every href stays `{kind: 'url', url: href}`, which
+   * round-trips exactly.
+   */
+  resolve?: (href: string) => DocRef;
+}
+
+type Container = 'top' | 'item' | 'quote' | 'hint';
+
+/** GitHub alert markers (`> [!NOTE]`) -> GitBook hint styles. */
+export const ALERT_TO_HINT: Readonly<Record<string, HintStyle>> = { NOTE: 'info', IMPORTANT: 'info', TIP: 'success', WARNING: 'warning', CAUTION: 'danger' };
+const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
+
+interface Ctx extends InlineContext {
+  anchors: Map<Heading, string>;
+}
+
+const block = (type: string, data: Record<string, unknown>, nodes: DocBlock['nodes']): DocBlock => ({ object: 'block', type, data, nodes, isVoid: false });
+
+function paragraph(node: Paragraph | { children: Paragraph['children'] }, ctx: Ctx): DocBlock {
+  return block('paragraph', {}, inlineNodes(node.children, ctx));
+}
+
+/** A paragraph holding only images (and blank text) is an image gallery at the top level. */
+function imagesOnly(node: Paragraph): Image[] | undefined {
+  const images: Image[] = [];
+  for (const c of node.children) {
+    if (c.type === 'image') images.push(c);
+    else if (!(c.type === 'text' && c.value.trim() === '')) return undefined;
+  }
+  return images.length > 0 ? images : undefined;
+}
+
+function imageBlock(img: Image, ctx: Ctx): DocBlock {
+  const data: Record<string, unknown> = { ref: imageRef(img.url, ctx) };
+  if (img.alt) data.alt = img.alt;
+  const fragments: DocFragment[] = img.title ? [{ object: 'fragment', fragment: 'caption', nodes: [block('paragraph', {}, inlineNodes([{ type: 'text', value: img.title }], ctx))] }] : [];
+  return { object: 'block', type: 'image', data, fragments, isVoid: true };
+}
+
+/** `> [!NOTE]` quotes: the style and the quote's content without the marker, or undefined. */
+function alertOf(node: Blockquote): { style: HintStyle; children: RootContent[] } | undefined {
+  const first = node.children[0];
+  const text = first?.type === 'paragraph' ? first.children[0] : undefined;
+  const m = text?.type === 'text' ? ALERT.exec(text.value) : null;
+  if (!first || first.type !== 'paragraph' || !text || text.type !== 'text' || !m) return undefined;
+  const rest = text.value.slice(m[0].length);
+  const inlines = rest === '' ? first.children.slice(1) : [{ ...text, value: rest }, ...first.children.slice(1)];
+  const children = inlines.length > 0 ? [{ ...first, children: inlines }, ...node.children.slice(1)] : node.children.slice(1);
+  return { style: ALERT_TO_HINT[m[1]!.toUpperCase()]!, children };
+}
+
+function list(node: List, ctx: Ctx): DocBlock {
+  const tasks = node.children.some((item) => typeof item.checked === 'boolean');
+  const items = node.children.map((item) => {
+    const nodes = blocks(item.children, 'item', ctx);
+    return block('list-item', tasks ? { checked: item.checked === true } : {}, nodes.length > 0 ? nodes : [block('paragraph', {}, [emptyText()])]);
+  });
+  if (tasks) return block('list-tasks', {}, items);
+  if (node.ordered) return block('list-ordered', typeof node.start === 'number' && node.start !== 1 ? { start: node.start } : {}, items);
+  return block('list-unordered', {}, items);
+}
+
+function table(node: Table, ctx: Ctx): DocBlock {
+  const [head, ...rows] = node.children;
+  const width = Math.max(0, ...node.children.map((r) => r.children.length));
+  const columns = Array.from({ length: width }, (_, i) => `c${i}`);
+  const definition: Record<string, unknown> = {};
+  columns.forEach((id, i) => {
+    const align = node.align?.[i];
+    definition[id] = { id, title: head?.children[i] ? plainText(head.children[i]) : '', type: 'text', textAlignment: align ?? 'left' };
+  });
+  const keys = rows.length > 0 ? generateNKeysBetween(null, null, rows.length) : [];
+  const records: Record<string, unknown> = {};
+  const fragments: DocFragment[] = [];
+  rows.forEach((row, r) => {
+    const values: Record<string, string> = {};
+    columns.forEach((col, c) => {
+      const fragment = `r${r}-${col}`;
+      values[col] = fragment;
+      fragments.push({ object: 'fragment', fragment, type: 'table-cell', nodes: [paragraph({ children: row.children[c]?.children ?? [] }, ctx)] });
+    });
+    records[`r${r}`] = { orderIndex: keys[r], values };
+  });
+  const data = { view: { type: 'grid', columns, hideHeader: false }, records, definition };
+  return { object: 'block', type: 'table', data, fragments, isVoid: true };
+}
+
+/** A block that cannot live in this container, flattened into paragraphs of its text. */
+function asParagraphs(node: Nodes, code: boolean, ctx: Ctx): DocBlock[] {
+  const text = plainText(node);
+  if (text === '') return [];
+  return [block('paragraph', {}, inlineNodes([code ? { type: 'inlineCode', value: text } : { type: 'text', value: text }], ctx))];
+}
+
+function convert(node: RootContent, container: Container, ctx: Ctx): DocBlock[] {
+  switch (node.type) {
+    case 'paragraph': {
+      const images = container === 'top' ? imagesOnly(node) : undefined;
+      if (images) return [{ object: 'block', type: 'images', data: {}, nodes: images.map((i) => imageBlock(i, ctx)), isVoid: false }];
+      return [paragraph(node, ctx)];
+    }
+    case 'heading':
+      return [{ ...block(`heading-${Math.min(node.depth, 3)}`, {}, inlineNodes(node.children, ctx)), meta: { id: ctx.anchors.get(node) ?? 'section' } }];
+    case 'thematicBreak':
+      return [{ object: 'block', type: 'divider', data: {}, isVoid: true }];
+    case 'list':
+      return [list(node, ctx)];
+    case 'code': {
+      if (container === 'quote' || container === 'hint') return asParagraphs(node, true, ctx);
+      const lines = node.value.split('\n').map((line) => block('code-line', {}, [line === '' ? emptyText() : { object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }]));
+      return [block('code', node.lang ? { syntax: node.lang } : {}, lines)];
+    }
+    case 'blockquote': {
+      const alert = alertOf(node);
+      if (alert && (container === 'top' || container === 'item')) return [block('hint', { style: alert.style }, blocks(alert.children, 'hint', ctx))];
+      // Quotes may not contain hints, and hints not quotes: flatten there.
+      if (container === 'hint') return blocks(node.children, container, ctx);
+      return [block('blockquote', {}, blocks(node.children, 'quote', ctx))];
+    }
+    case 'table':
+      return container === 'quote' ? asParagraphs(node, false, ctx) : [table(node, ctx)];
+    case 'html':
+      return asParagraphs({ type: 'text', value: node.value }, false, ctx);
+    case 'footnoteDefinition':
+      return blocks(node.children, container, ctx);
+    default:
+      // definitions (already applied to links), front matter: no block of their own.
+      return [];
+  }
+}
+
+function blocks(nodes: readonly RootContent[], container: Container, ctx: Ctx): DocBlock[] {
+  return nodes.flatMap((n) => convert(n, container, ctx));
+}
+
+/**
+ * Converts markdown to a GitBook JSONDocument (`{object: 'document', data: {}, nodes}`).
+ * Markdown nested too deeply to parse (MarkdownTooComplexError) becomes
+ * plain-text paragraphs, so the page still reads instead of failing.
+ */
+export function markdownToDocument(markdown: string, options: ToDocumentOptions = {}): JSONDocument {
+  const resolve = options.resolve ?? ((href: string): DocRef => ({ kind: 'url', url: href }));
+  try {
+    return withDepthGuard(() => {
+      const tree = parseMarkdown(markdown);
+      const ctx: Ctx = { resolve, definitions: collectDefinitions(tree), anchors: headingAnchors(tree) };
+      return { object: 'document', data: {}, nodes: blocks(tree.children, 'top', ctx) };
+    });
+  } catch (err) {
+    if (!(err instanceof MarkdownTooComplexError)) throw err;
+    const paragraphs = markdown.split(/\n{2,}/).filter((p) => p.trim() !== '');
+    return { object: 'document', data: {}, nodes: paragraphs.map((p) => block('paragraph', {}, [{ object: 'text', leaves: [{ object: 'leaf', text: p, marks: [] }] }])) };
+  }
+}
