@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './store/db';
 import type { Mailer } from './mail';
+import type { DocHub } from './docs/hub';
 
 /** Time source; tests inject one they can move forward. */
 export interface Clock {
@@ -35,4 +36,6 @@ export interface AppContext {
   clock: Clock;
   urls: Urls;
   mailer: Mailer;
+  /** The live Yjs documents (collaboration core): read with withDoc, write with change. */
+  hub: DocHub;
 }

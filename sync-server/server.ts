@@ -11,6 +11,8 @@ import { openPostgres } from './store/postgres';
 import { withReadCache } from './store/caching-db';
 import { bootstrapAdmin, type AdminBootstrap } from './users';
 import { startJobs, type Jobs } from './jobs/scheduler';
+import { DocHub, type HubOptions } from './docs/hub';
+import { attachSync, type SyncEndpoint, type SyncOptions } from './docs/ws';
 
 export interface StartOptions {
   clock?: Clock;
@@ -18,6 +20,10 @@ export interface StartOptions {
   inMemory?: boolean;
   /** Whether to log requests (pino); default from config.logLevel. */
   logger?: boolean | object;
+  /** Overrides of the document hub's tunables (idle unload, compaction thresholds). */
+  hub?: Partial<HubOptions>;
+  /** Overrides of the WebSocket endpoint's settings. */
+  sync?: Partial<SyncOptions>;
 }
 
 export interface RunningServer {
@@ -27,14 +33,21 @@ export interface RunningServer {
   url: string;
   admin: AdminBootstrap;
   jobs: Jobs;
+  /** The WebSocket sync endpoint. */
+  sync: SyncEndpoint;
   close(): Promise<void>;
+}
+
+/** Opens the configured database (PostgreSQL when a URL is set, else PGlite) without the read cache. */
+async function openRawDatabase(config: Config, inMemory: boolean): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
+  return openPglite(inMemory ? undefined : `${config.dataDir}/pglite`);
 }
 
 /** Opens the configured database (PostgreSQL when a URL is set, else PGlite) behind the read cache. */
 export async function openDatabase(config: Config, inMemory = false): Promise<Db> {
-  if (config.databaseUrl) return withReadCache(await openPostgres(config.databaseUrl));
-  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
-  return withReadCache(await openPglite(inMemory ? undefined : `${config.dataDir}/pglite`));
+  return withReadCache(await openRawDatabase(config, inMemory));
 }
 
 /**
@@ -42,15 +55,22 @@ export async function openDatabase(config: Config, inMemory = false): Promise<Db
  * listener and periodic jobs. Used by main.ts and by the tests (port 0).
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const db = await openDatabase(config, options.inMemory);
+  const raw = await openRawDatabase(config, options.inMemory ?? false);
+  const db = withReadCache(raw);
   try {
     await migrate(db);
     const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
     const logger = options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
     const urls = new Urls(config.publicUrl);
-    const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, urls, mailer: undefined as never };
+    // Document writes (many per second while people type) go around the read cache: they touch only
+    // doc_updates/doc_states, which nothing reads through the cache, and must not flush the cached
+    // tokens, roles and spaces on every keystroke.
+    const hub = new DocHub(raw, options.hub);
+    const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, urls, mailer: undefined as never, hub };
     const app = await buildApp(ctx, { logger });
     ctx.mailer = createMailer(config.smtpUrl, config.smtpFrom, app.log);
+    hub.log = app.log;
+    const sync = attachSync(app, ctx, options.sync);
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('[::1]', '127.0.0.1');
     // Port 0: the public URL is only known now that the OS picked a port.
@@ -62,9 +82,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url,
       admin,
       jobs,
+      sync,
       async close() {
         jobs.stop();
+        // Sockets first (the HTTP server would otherwise wait for them), then REST requests in flight,
+        // then the hub commits what is queued, and only then the database goes.
+        await sync.close();
         await app.close();
+        await hub.close();
         await db.close();
       },
     };

@@ -1,0 +1,86 @@
+import type { AppContext } from '../context';
+import { principalForToken, type Principal } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { requireSpace } from '../api/spaces/service';
+import { atLeast } from '../policy/roles';
+import { CloseCode, type Refusal } from './close-codes';
+import { spaceContentDoc, spaceDiscussionDoc } from './doc-names';
+
+/**
+ * Which document a sync URL names, and who may write it. The same policy as
+ * the REST API (requireSpace: 404 when the caller cannot see the space), so a
+ * socket never grants more than the API would.
+ */
+
+/** A document reachable over /v1/sync. */
+export interface SyncTarget {
+  /** Hub document name, e.g. `space/<id>/content`. */
+  docName: string;
+  spaceId: string;
+  kind: 'content' | 'discussion';
+}
+
+// Ids are [a-zA-Z0-9_-] (GitBook's pattern); anything else cannot name a space.
+const SPACE_PATH = /^\/v1\/sync\/spaces\/([A-Za-z0-9_-]{1,64})(\/discussion)?\/?$/;
+
+/** Maps a request path to its document, or undefined (-> 404). */
+export function matchSyncPath(pathname: string): SyncTarget | undefined {
+  const m = SPACE_PATH.exec(pathname);
+  if (!m) return undefined;
+  const spaceId = m[1]!;
+  return m[2] ? { docName: spaceDiscussionDoc(spaceId), spaceId, kind: 'discussion' } : { docName: spaceContentDoc(spaceId), spaceId, kind: 'content' };
+}
+
+/**
+ * Why `principal` may not write `target` (undefined: they may). Throws the
+ * API's 404 ApiError when they cannot even see the space.
+ */
+export async function writeRefusal(ctx: AppContext, principal: Principal, target: SyncTarget): Promise<Refusal | undefined> {
+  const { row, role } = await requireSpace(ctx, principal, target.spaceId);
+  // Discussions are written through the REST API only: comments carry authors and permissions a raw CRDT write would bypass.
+  if (target.kind === 'discussion') return { code: CloseCode.readOnly, reason: 'read-only: discussions are written through the API' };
+  if (!atLeast(role, 'edit')) return { code: CloseCode.readOnly, reason: 'read-only' };
+  if (row.deleted_at) return { code: CloseCode.deleted, reason: 'space deleted' };
+  if (row.edit_mode === 'locked') return { code: CloseCode.locked, reason: 'space locked' };
+  return undefined;
+}
+
+/** A connection's view of its rights, re-checkable while it stays open. */
+export interface SyncAccess {
+  target: SyncTarget;
+  principal: Principal;
+  /** The decision taken at connect time. */
+  initial: Refusal | undefined;
+  /** Decides again (token still valid? space still visible? role, lock, deletion). */
+  recheck(): Promise<Refusal | undefined>;
+}
+
+/** Authenticates and authorizes an upgrade; resolves to an HTTP status when it must be refused. */
+export async function authorizeUpgrade(ctx: AppContext, token: string | undefined, target: SyncTarget): Promise<SyncAccess | 401 | 404> {
+  if (!token) return 401;
+  const principal = await principalForToken(ctx.db, token);
+  if (!principal) return 401;
+  let initial: Refusal | undefined;
+  try {
+    initial = await writeRefusal(ctx, principal, target);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return 404;
+    throw err;
+  }
+  return {
+    target,
+    principal,
+    initial,
+    async recheck() {
+      // The token may have been revoked since the upgrade (principalForToken is read-cached, so this is cheap).
+      const current = await principalForToken(ctx.db, token);
+      if (!current) return { code: CloseCode.unauthorized, reason: 'token revoked' };
+      try {
+        return await writeRefusal(ctx, current, target);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return { code: CloseCode.notFound, reason: 'space not found' };
+        throw err;
+      }
+    },
+  };
+}

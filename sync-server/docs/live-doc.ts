@@ -1,0 +1,194 @@
+import * as Y from 'yjs';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import type { PendingWrite } from './committer';
+import { encodeAwarenessEntries, encodeAwarenessFrame, encodeUpdate, type AwarenessEntry } from './protocol';
+
+
+/** A connection attached to a document, as the hub sees it. */
+export interface DocPeer {
+  readonly id: string;
+  /** Sends one frame (dropped when the socket is no longer open). */
+  send(frame: Uint8Array): void;
+  close(code: number, reason: string): void;
+  /** Re-checks that this peer may still write; when not, it closes itself and resolves false. */
+  authorizeWrite(): Promise<boolean>;
+}
+
+/** Who made an update, passed to `hub.onUpdate` listeners. */
+export type UpdateOrigin =
+  | { kind: 'socket'; userId: string; connectionId: string }
+  | { kind: 'server'; userId?: string; reason?: string };
+
+/**
+ * Transaction origin of updates that are already durable (replayed from the
+ * store, or applied after their commit). Every other update event on a live
+ * document is a server-side change that still has to be persisted.
+ */
+export const COMMITTED = Symbol('folio.committed');
+
+/**
+ * One document open in memory: the Y.Doc (holding committed updates only,
+ * plus server-side changes waiting for their commit), its awareness, the
+ * connections attached to it, and the hub's bookkeeping.
+ */
+export class LiveDoc {
+  readonly doc = new Y.Doc();
+  readonly awareness: Awareness;
+  readonly peers = new Set<DocPeer>();
+  /** Leases (connections, withDoc, change) currently holding the document in memory. */
+  holders = 0;
+  /** Writes of this document in the committer's queue or in flight. */
+  queued = 0;
+  /** Server-side changes applied to `doc` but not committed yet. */
+  localPending = 0;
+  /** Log rows not compacted yet (as far as this process knows). */
+  tailCount = 0;
+  tailBytes = 0;
+  /** Set when the document was dropped (unloaded, failed local write, removal): nothing may use it any more. */
+  broken = false;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** Collects effective updates while a committed update is being applied. */
+  captured: Uint8Array[] | undefined;
+  /** Collects the server-side changes made inside one hub.change() call. */
+  localCapture: { update: Uint8Array; done: Promise<void> }[] | undefined;
+  private afterLocal: (() => void)[] = [];
+  /** Which connection introduced each awareness client id (anti-spoofing). */
+  private readonly awarenessOwners = new Map<number, DocPeer>();
+
+  constructor(readonly name: string) {
+    this.awareness = new Awareness(this.doc);
+    // The server itself has no presence.
+    this.awareness.setLocalState(null);
+    this.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+      const peer = origin as DocPeer | undefined;
+      if (peer && this.peers.has(peer)) for (const id of added) this.awarenessOwners.set(id, peer);
+      for (const id of removed) this.awarenessOwners.delete(id);
+      const changed = [...added, ...updated, ...removed];
+      this.broadcast(encodeAwarenessFrame(encodeAwarenessUpdate(this.awareness, changed)));
+    });
+  }
+
+  /** Runs `fn` once no server-side change is waiting for its commit (so nobody reads uncommitted state). */
+  whenLocalCommitted(fn: () => void): void {
+    if (this.localPending === 0) fn();
+    else this.afterLocal.push(fn);
+  }
+
+  /** One server-side change of this document was committed (or dropped). */
+  localSettled(): void {
+    this.localPending--;
+    if (this.localPending > 0) return;
+    const waiting = this.afterLocal;
+    this.afterLocal = [];
+    for (const fn of waiting) fn();
+  }
+
+  /**
+   * Applies one committed batch of this document and fans it out: the
+   * clients' updates in one Yjs transaction, then ONE frame per connection
+   * holding everything the batch changed (server-side changes are already in
+   * the doc and only need sending). Returns how many updates Yjs could not
+   * integrate.
+   */
+  applyBatch(writes: readonly PendingWrite[]): number {
+    const parts: Uint8Array[] = [];
+    const incoming: PendingWrite[] = [];
+    for (const w of writes) {
+      this.tailCount++;
+      this.tailBytes += w.data.byteLength;
+      if (w.applied) parts.push(w.data);
+      else incoming.push(w);
+    }
+    if (this.broken) return 0;
+    const localCount = parts.length;
+    let failed = 0;
+    let skip: DocPeer | undefined;
+    if (incoming.length > 0) {
+      // Pending structs integrated by this batch would be news to its sender too.
+      const hadPending = this.hasPending();
+      const result = this.applyCommitted(incoming.map((w) => w.data));
+      failed = result.failed;
+      if (result.changed) parts.push(result.changed);
+      // A lone sender already has everything the batch changed: do not echo it back.
+      if (localCount === 0 && !hadPending && new Set(incoming.map((w) => w.peer)).size === 1) skip = incoming[0]!.peer;
+    }
+    if (parts.length > 0) this.broadcast(encodeUpdate(parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts)), skip);
+    return failed;
+  }
+
+  /**
+   * Applies updates that are already committed, all in ONE Yjs transaction
+   * (one 'update' event, already merged, instead of a transaction and a
+   * merge per update). Returns what actually changed (undefined: nothing) and
+   * how many updates Yjs could not integrate; what it did integrate is kept,
+   * so the others see the same document as the server.
+   */
+  applyCommitted(updates: readonly Uint8Array[]): { changed: Uint8Array | undefined; failed: number } {
+    this.captured = [];
+    let failed = 0;
+    this.doc.transact(() => {
+      for (const update of updates) {
+        try {
+          Y.applyUpdate(this.doc, update, COMMITTED);
+        } catch {
+          failed++;
+        }
+      }
+    }, COMMITTED);
+    const captured = this.captured;
+    this.captured = undefined;
+    const changed = captured.length === 0 ? undefined : captured.length === 1 ? captured[0] : Y.mergeUpdates(captured);
+    return { changed, failed };
+  }
+
+  /** True while Yjs holds structs or deletions whose dependencies are missing. */
+  hasPending(): boolean {
+    return this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null;
+  }
+
+  /** Sends a frame to every attached connection except `except`. */
+  broadcast(frame: Uint8Array, except?: DocPeer): void {
+    for (const peer of this.peers) if (peer !== except) peer.send(frame);
+  }
+
+  /**
+   * Applies a connection's awareness entries, dropping those for client ids
+   * another connection introduced: without this, any reader could overwrite
+   * or remove other people's presence (cursor spoofing, "kicking" a user).
+   */
+  applyAwareness(peer: DocPeer, entries: readonly AwarenessEntry[]): void {
+    const own = entries.filter((e) => {
+      const owner = this.awarenessOwners.get(e.clientId);
+      return owner === undefined || owner === peer;
+    });
+    if (own.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(own), peer);
+  }
+
+  /** The awareness frame of every known state (answer to query-awareness, and greeting). */
+  awarenessFrame(): Uint8Array | undefined {
+    const ids = [...this.awareness.getStates().keys()];
+    return ids.length === 0 ? undefined : encodeAwarenessFrame(encodeAwarenessUpdate(this.awareness, ids));
+  }
+
+  /** Detaches a connection and removes the presence it introduced. */
+  detach(peer: DocPeer): void {
+    this.peers.delete(peer);
+    const ids = [...this.awarenessOwners].filter(([, owner]) => owner === peer).map(([id]) => id);
+    if (ids.length > 0) removeAwarenessStates(this.awareness, ids, null);
+  }
+
+  /**
+   * Frees the document. Callbacks still waiting for local commits run now:
+   * their owners check `broken` (a reader reloads, a closed connection sends
+   * nothing) instead of waiting forever.
+   */
+  destroy(): void {
+    this.broken = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const waiting = this.afterLocal;
+    this.afterLocal = [];
+    for (const fn of waiting) fn();
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
+}

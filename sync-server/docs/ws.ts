@@ -1,0 +1,104 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { AppContext } from '../context';
+import { bearerToken } from '../http/auth';
+import { errorBody } from '../http/errors';
+import { authorizeUpgrade, matchSyncPath } from './access';
+import { CloseCode } from './close-codes';
+import { SyncConnection } from './connection';
+
+/** Settings of the WebSocket endpoint. */
+export interface SyncOptions {
+  /** Largest accepted frame (a first SyncStep2 carries a whole offline session). */
+  maxPayloadBytes: number;
+  /** Ping interval; a connection that misses one pong is dropped. */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_SYNC_OPTIONS: SyncOptions = { maxPayloadBytes: 32 * 1024 * 1024, heartbeatMs: 30_000 };
+
+/** The running sync endpoint. */
+export interface SyncEndpoint {
+  /** Open connections (diagnostics, tests). */
+  readonly connections: ReadonlySet<SyncConnection>;
+  /** Refuses new upgrades and closes every connection with 1001 (going away). */
+  close(): Promise<void>;
+}
+
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+
+/**
+ * Answers an upgrade request with a plain HTTP error on the raw socket (before
+ * any WebSocket handshake), in the API's error shape, then closes it.
+ */
+function refuse(socket: Duplex, status: number, message: string): void {
+  if (socket.destroyed) return;
+  const body = JSON.stringify(errorBody(status, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${status === 401 ? 'WWW-Authenticate: Bearer\r\n' : ''}\r\n${body}`,
+  );
+}
+
+/**
+ * Serves the y-websocket protocol on the Fastify server's 'upgrade' event:
+ * `/v1/sync/spaces/:spaceId` (content) and `/v1/sync/spaces/:spaceId/discussion`.
+ * The token comes from `?token=` (browsers cannot set headers on a
+ * WebSocket) or `Authorization: Bearer`. Unknown/missing token -> 401, a
+ * space the caller cannot see (or an unknown path) -> 404, both before the
+ * upgrade. Requires `ctx.hub`.
+ */
+export function attachSync(app: FastifyInstance, ctx: AppContext, options: Partial<SyncOptions> = {}): SyncEndpoint {
+  const settings = { ...DEFAULT_SYNC_OPTIONS, ...options };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxPayloadBytes, perMessageDeflate: false });
+  const connections = new Set<SyncConnection>();
+  let closing = false;
+
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const target = matchSyncPath(url.pathname);
+    if (!target) return refuse(socket, 404, `No route for GET ${url.pathname}`);
+    if (closing) return refuse(socket, 503, 'The server is shutting down');
+    const token = url.searchParams.get('token') || bearerToken(req.headers.authorization);
+    const access = await authorizeUpgrade(ctx, token ?? undefined, target);
+    if (access === 401) return refuse(socket, 401, token ? 'Invalid API token' : 'Authentication required: pass ?token= or "Authorization: Bearer <token>"');
+    if (access === 404) return refuse(socket, 404, 'Space not found');
+    if (closing || socket.destroyed) return refuse(socket, 503, 'The server is shutting down');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new SyncConnection(ws, ctx.hub, access, ctx.hub.log);
+      connections.add(connection);
+      ws.on('close', () => connections.delete(connection));
+    });
+  };
+
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client resetting the TCP connection mid-handshake must not crash the process (unhandled 'error').
+    socket.on('error', () => undefined);
+    upgrade(req, socket, head).catch((err) => {
+      ctx.hub.log.error({ err }, 'sync: upgrade failed');
+      refuse(socket, 503, 'The service is temporarily unavailable; retry shortly');
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const c of connections) c.heartbeat();
+  }, settings.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    connections,
+    async close() {
+      closing = true;
+      clearInterval(heartbeat);
+      const sockets = [...wss.clients];
+      for (const c of connections) c.close(CloseCode.goingAway, 'server shutting down');
+      // Give clients a moment to answer the close frame, then cut the rest: an unresponsive peer must not hold up shutdown.
+      const deadline = Date.now() + 2_000;
+      while (sockets.some((ws) => ws.readyState !== ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const ws of sockets) if (ws.readyState !== ws.CLOSED) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
