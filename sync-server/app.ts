@@ -14,12 +14,19 @@ import { teamRoutes } from './api/teams/routes';
 import { collectionRoutes } from './api/collections/routes';
 import { spaceRoutes } from './api/spaces/routes';
 import { storageRoutes } from './api/storage/routes';
+import { contentRoutes } from './api/content/routes';
+import { linkRoutes } from './api/content/link-routes';
+import { searchRoutes } from './api/search/routes';
+import { Snapshots } from './docs/snapshots';
+import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** File bytes and signed URLs (content routes build downloadURLs with it). */
     storage: Storage;
+    /** Live edits -> revisions (REST writes call revise() to make one at once). */
+    snapshots: Snapshots;
   }
 }
 
@@ -47,6 +54,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOpenApi(app, ctx);
   const storage = await createStorage(ctx);
   app.decorate('storage', storage);
+  const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) => app.log.error({ err, spaceId }, 'could not make a revision'));
+  app.decorate('snapshots', snapshots);
+  app.addHook('onClose', () => snapshots.close());
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));
@@ -57,6 +67,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(collectionRoutes(ctx));
       await v1.register(spaceRoutes(ctx));
       await v1.register(storageRoutes(ctx, storage));
+      const revisions = new Revisions(ctx);
+      await v1.register(contentRoutes(ctx, storage, revisions));
+      await v1.register(linkRoutes(ctx, revisions));
+      await v1.register(searchRoutes(ctx));
     },
     { prefix: '/v1' },
   );

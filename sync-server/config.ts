@@ -18,6 +18,8 @@ export interface Config {
   smtpFrom: string;
   /** Log level for pino ('silent' in tests). */
   logLevel: string;
+  /** Live edits become a revision once a document has been quiet this long (ms). */
+  revisionQuietMs: number;
 }
 
 interface Setting {
@@ -38,6 +40,7 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   smtpUrl: { env: 'FOLIO_SMTP_URL', flag: 'smtp-url', help: 'smtp://user:pass@host:port for invite emails (otherwise links are logged)' },
   smtpFrom: { env: 'FOLIO_SMTP_FROM', flag: 'smtp-from', help: 'sender address of invite emails', default: 'Folio <folio@localhost>' },
   logLevel: { env: 'FOLIO_LOG_LEVEL', flag: 'log-level', help: 'fatal | error | warn | info | debug | silent', default: 'info' },
+  revisionQuietMs: { env: 'FOLIO_REVISION_QUIET_MS', flag: 'revision-quiet-ms', help: 'quiet period after live edits before a revision is made (ms)', default: '2000' },
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +90,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       throw new ConfigError(`FOLIO_PUBLIC_URL is not a URL: "${publicUrl}"`);
     }
   }
+  const revisionQuietMs = Number(get('revisionQuietMs'));
+  if (!Number.isInteger(revisionQuietMs) || revisionQuietMs < 0) throw new ConfigError('FOLIO_REVISION_QUIET_MS must be a non-negative integer');
   const adminToken = get('adminToken');
   if (adminToken !== undefined && adminToken.length < 16) throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
   return {
@@ -100,5 +105,6 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     smtpUrl: get('smtpUrl'),
     smtpFrom: get('smtpFrom')!,
     logLevel: get('logLevel')!,
+    revisionQuietMs,
   };
 }

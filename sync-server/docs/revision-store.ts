@@ -56,31 +56,42 @@ function stableStringify(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Splits a page tree into content-addressed page bodies and a tree of hashes. */
-function flatten(pages: StoredPage[], bodies: Map<string, string>, memo: WeakMap<object, string>): TreeNode[] {
-  return pages.map((page) => {
-    let hash = memo.get(page);
-    if (!hash) {
-      const { pages: _children, ...body } = page;
-      const json = stableStringify(body);
-      hash = createHash('sha256').update(json).digest('hex');
-      memo.set(page, hash);
-      bodies.set(hash, json);
-    }
-    return { h: hash, c: flatten(page.pages ?? [], bodies, memo) };
-  });
+/**
+ * Hashes and bodies computed per page object: materialized snapshots reuse
+ * unchanged page objects by reference, so consecutive revisions (and the
+ * search indexer) hash only what changed.
+ */
+const hashMemo = new WeakMap<object, { hash: string; json: string }>();
+
+function hashed(page: StoredPage): { hash: string; json: string } {
+  let entry = hashMemo.get(page);
+  if (!entry) {
+    const { pages: _children, ...body } = page;
+    const json = stableStringify(body);
+    entry = { hash: createHash('sha256').update(json).digest('hex'), json };
+    hashMemo.set(page, entry);
+  }
+  return entry;
 }
 
-/**
- * Hashes computed per page object: materialized snapshots reuse unchanged
- * page objects by reference, so consecutive revisions hash only what changed.
- */
-const hashMemo = new WeakMap<object, string>();
+/** The content hash of a page without its children (equal content, equal hash). */
+export function pageHash(page: StoredPage): string {
+  return hashed(page).hash;
+}
+
+/** Splits a page tree into content-addressed page bodies and a tree of hashes. */
+function flatten(pages: readonly StoredPage[], bodies: Map<string, string>): TreeNode[] {
+  return pages.map((page) => {
+    const { hash, json } = hashed(page);
+    bodies.set(hash, json);
+    return { h: hash, c: flatten(page.pages ?? [], bodies) };
+  });
+}
 
 /** Writes a revision (pages first, deduplicated). Runs in the caller's transaction when given one. */
 export async function saveRevision(db: Queryable, rev: NewRevision): Promise<void> {
   const bodies = new Map<string, string>();
-  const tree = flatten(rev.pages, bodies, hashMemo);
+  const tree = flatten(rev.pages, bodies);
   const hashes = [...bodies.keys()];
   if (hashes.length > 0) {
     const known = new Set(

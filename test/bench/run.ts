@@ -15,6 +15,9 @@ interface BenchModule {
 /** Every benchmark, by name; loaded lazily so a filtered run imports only what it runs. */
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   rest: () => import('./rest'),
+  materialize: () => import('./materialize'),
+  'cold-load': () => import('./cold-load'),
+  fanout: () => import('./fanout'),
 };
 
 async function main(filters: string[]): Promise<number> {

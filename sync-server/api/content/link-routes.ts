@@ -1,0 +1,57 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { ListOf, pageArray, PagingQuery, pageRequest } from '../../http/paging';
+import { fileBacklinks, linkItems, linksOf, pageBacklinks } from './links';
+import { FileParams, PageParams, SpaceContentParams } from './schemas';
+import { spaceRevisionWithRefs, type Revisions } from './service';
+
+const StatusQuery = Type.Object({ ...PagingQuery, status: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('broken'), Type.Literal('in-app')])) });
+const Reference = Type.Object({}, { additionalProperties: true, description: 'A content reference {kind, organization, space, versionContext, page|file|anchor|url}' });
+const LinkItem = Type.Object({ status: Type.String(), relation: Type.String(), targetReference: Reference, locationReferences: Type.Array(Reference) });
+const LinksList = Type.Intersect([
+  ListOf(LinkItem),
+  Type.Object({ stats: Type.Object({ total: Type.Number(), broken: Type.Object({ total: Type.Number(), changeRequest: Type.Number() }) }) }),
+]);
+
+/** Link analysis of the current content: space links with stats, page links, page and file backlinks. */
+export const linkRoutes = (ctx: AppContext, revisions: Revisions): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/spaces/:spaceId/links',
+    { schema: { operationId: 'listSpaceLinks', tags: ['Spaces'], params: SpaceContentParams, querystring: StatusQuery, response: { 200: LinksList } } },
+    async (req) => {
+      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
+      const { items, stats } = linkItems(refs, linksOf(view), req.query.status);
+      return { ...pageArray(items, pageRequest(req.query)), stats };
+    },
+  );
+  app.get(
+    '/spaces/:spaceId/content/page/:pageId/links',
+    { schema: { operationId: 'listPageLinks', tags: ['Space content'], params: PageParams, querystring: StatusQuery, response: { 200: LinksList } } },
+    async (req) => {
+      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
+      if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
+      const { items, stats } = linkItems(refs, linksOf(view).filter((l) => l.from === req.params.pageId), req.query.status);
+      return { ...pageArray(items, pageRequest(req.query)), stats };
+    },
+  );
+  app.get(
+    '/spaces/:spaceId/content/page/:pageId/backlinks',
+    { schema: { operationId: 'listPageBacklinks', tags: ['Space content'], params: PageParams, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
+    async (req) => {
+      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
+      if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
+      return pageArray(pageBacklinks(refs, view, req.params.pageId), pageRequest(req.query));
+    },
+  );
+  app.get(
+    '/spaces/:spaceId/content/files/:fileId/backlinks',
+    { schema: { operationId: 'listFileBacklinks', tags: ['Space content'], params: FileParams, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
+    async (req) => {
+      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
+      if (!view.filesById.has(req.params.fileId)) throw notFound('File');
+      return pageArray(fileBacklinks(refs, view, req.params.fileId), pageRequest(req.query));
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context';
+import type { RevisionRecord, StoredPage } from '../../docs/revision-store';
+import type { Storage } from '../storage/storage';
+import type { StoredFile } from './view';
+
+/** Where pages of this content live in the app. */
+function appBase(ctx: AppContext, r: RevisionRecord): string {
+  return r.changeRequestId ? ctx.urls.app(`/s/${r.spaceId}/cr/${r.changeRequestId}`) : ctx.urls.app(`/s/${r.spaceId}`);
+}
+
+/** A stored page (and its children) as the API's RevisionPage, with `urls`. */
+export function presentPage(ctx: AppContext, r: RevisionRecord, page: StoredPage, extra: (p: StoredPage) => object = () => ({})): object {
+  const base = appBase(ctx, r);
+  const present = (p: StoredPage): object => ({
+    ...p,
+    ...extra(p),
+    urls: { app: `${base}/${typeof p.path === 'string' ? p.path : p.id}` },
+    pages: (p.pages ?? []).map(present),
+  });
+  return present(page);
+}
+
+/** A stored file entry as the API's RevisionFile, with its signed downloadURL (the digest stays internal). */
+export function presentFile(storage: Storage, f: StoredFile) {
+  return {
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
+    downloadURL: storage.downloadUrl(f),
+    size: f.size,
+    ...(f.width !== undefined && f.height !== undefined ? { dimensions: { width: f.width, height: f.height } } : {}),
+  };
+}
+
+/** A revision as the API's Revision object. */
+export function presentRevision(ctx: AppContext, storage: Storage, r: RevisionRecord) {
+  return {
+    object: 'revision' as const,
+    id: r.id,
+    parents: r.parents,
+    pages: r.pages.map((p) => presentPage(ctx, r, p)),
+    files: (r.files as StoredFile[]).map((f) => presentFile(storage, f)),
+    reusableContents: r.reusableContents,
+    // Folio has no page tags yet; GitBook's Revision requires the list.
+    tags: [],
+    variables: r.variables,
+    createdAt: r.createdAt.toISOString(),
+    type: r.type,
+    urls: { app: appBase(ctx, r) },
+  };
+}

@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { EntityId } from '../../http/schemas';
+import { PagingQuery } from '../../http/paging';
+
+/**
+ * The two content flags every content read takes: `metadata=false` omits
+ * mutable Git metadata and `computed=false` skips computed content. Folio
+ * keeps neither Git metadata nor computed pages on revisions yet, so both
+ * flags are accepted and change nothing in the answer.
+ */
+export const ContentFlags = {
+  metadata: Type.Optional(Type.Boolean({ default: true })),
+  computed: Type.Optional(Type.Boolean({ default: true })),
+};
+
+export const PageFormat = {
+  format: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('markdown')])),
+  'format.markdown.refs': Type.Optional(Type.Union([Type.Literal('relative'), Type.Literal('stable')])),
+  evaluated: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('deterministic-only')])),
+  dereferenced: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('reusable-contents')])),
+};
+
+export const SpaceContentParams = Type.Object({ spaceId: EntityId });
+export const RevisionParams = Type.Object({ spaceId: EntityId, revisionId: EntityId });
+export const PageParams = Type.Object({ spaceId: EntityId, pageId: EntityId });
+export const RevisionPageParams = Type.Object({ spaceId: EntityId, revisionId: EntityId, pageId: EntityId });
+export const FileParams = Type.Object({ spaceId: EntityId, fileId: EntityId });
+export const RevisionFileParams = Type.Object({ spaceId: EntityId, revisionId: EntityId, fileId: EntityId });
+export const PathParams = Type.Object({ spaceId: EntityId, '*': Type.String({ minLength: 1, maxLength: 2048 }) });
+
+export const FlagsQuery = Type.Object(ContentFlags);
+export const PageQuery = Type.Object({ ...ContentFlags, ...PageFormat });
+export const FilesQuery = Type.Object({ ...PagingQuery, ...ContentFlags });

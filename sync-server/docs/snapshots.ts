@@ -1,0 +1,139 @@
+import type * as Y from 'yjs';
+import { Materializer, type MaterializedContent } from '../../shared/doc';
+import type { AppContext } from '../context';
+import { newId } from '../http/ids';
+import { indexSnapshot } from '../search/indexer';
+import { queryOne } from '../store/db';
+import { spaceContentDoc, spaceOfContentDoc } from './doc-names';
+import { pageHash, saveRevision, type StoredPage } from './revision-store';
+
+/** Longest a stream of edits can postpone its revision, in quiet periods. */
+const MAX_WAIT_PERIODS = 10;
+
+interface Pending {
+  timer: NodeJS.Timeout;
+  firstAt: number;
+}
+
+/**
+ * Turns live edits into revisions. After a space's content document has been
+ * quiet for `quietMs` (or at the latest after MAX_WAIT_PERIODS of continuous
+ * editing), the document is materialized (incrementally: one Materializer
+ * stays bound to each loaded Y.Doc), stored as a revision that shares its
+ * unchanged pages with the previous one, made the space's current revision,
+ * and the search index is updated for the pages that changed.
+ */
+export class Snapshots {
+  private readonly pending = new Map<string, Pending>();
+  /** Keyed by the Y.Doc instance: a reloaded document gets a fresh materializer, a dropped one is collected. */
+  private readonly materializers = new WeakMap<Y.Doc, Materializer>();
+  /** Signature of the last stored content per space, to skip revisions that would change nothing. */
+  private readonly lastSignature = new Map<string, string>();
+  private readonly running = new Map<string, Promise<string | undefined>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly quietMs: number,
+    private readonly onError: (err: unknown, spaceId: string) => void,
+  ) {
+    this.unsubscribe = ctx.hub.onUpdate((name) => {
+      const spaceId = spaceOfContentDoc(name);
+      if (spaceId) this.schedule(spaceId);
+    });
+  }
+
+  private schedule(spaceId: string): void {
+    const now = Date.now();
+    const existing = this.pending.get(spaceId);
+    if (existing) clearTimeout(existing.timer);
+    const firstAt = existing?.firstAt ?? now;
+    const due = Math.min(this.quietMs, Math.max(0, firstAt + this.quietMs * MAX_WAIT_PERIODS - now));
+    const timer = setTimeout(() => {
+      this.pending.delete(spaceId);
+      this.revise(spaceId).catch((err) => this.onError(err, spaceId));
+    }, due);
+    timer.unref();
+    this.pending.set(spaceId, { timer, firstAt });
+  }
+
+  /**
+   * Makes a revision of the space's content now (used after server-side
+   * changes and by tests); resolves with the new revision id, or undefined
+   * when nothing changed since the last one.
+   */
+  async revise(spaceId: string, options: { type?: string; userId?: string | null } = {}): Promise<string | undefined> {
+    const queued = this.pending.get(spaceId);
+    if (queued) {
+      clearTimeout(queued.timer);
+      this.pending.delete(spaceId);
+    }
+    // One revision at a time per space, in order.
+    const previous = this.running.get(spaceId) ?? Promise.resolve(undefined);
+    const next = previous.catch(() => undefined).then(() => this.store(spaceId, options));
+    this.running.set(spaceId, next);
+    try {
+      return await next;
+    } finally {
+      if (this.running.get(spaceId) === next) this.running.delete(spaceId);
+    }
+  }
+
+  private async store(spaceId: string, options: { type?: string; userId?: string | null }): Promise<string | undefined> {
+    const snapshot = await this.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => this.materializerFor(doc).snapshot());
+    const signature = signatureOf(snapshot);
+    if (this.lastSignature.get(spaceId) === signature) return undefined;
+    const space = await queryOne<{ revision: string; language: string | null }>(this.ctx.db, 'SELECT revision, language FROM spaces WHERE id = $1', [spaceId]);
+    if (!space) return undefined;
+    const id = newId();
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await saveRevision(tx, {
+        id,
+        spaceId,
+        parents: [space.revision],
+        type: options.type ?? 'edits',
+        createdBy: options.userId ?? null,
+        createdAt: now,
+        pages: snapshot.pages as unknown as StoredPage[],
+        files: snapshot.files.map((f) => ({ ...f, sha256: snapshot.fileIndex.get(f.id)?.sha256 })),
+        reusableContents: [...snapshot.reusableContents],
+        variables: { ...snapshot.variables },
+      });
+      await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
+      await indexSnapshot(tx, spaceId, space.language, snapshot);
+    });
+    this.lastSignature.set(spaceId, signature);
+    return id;
+  }
+
+  private materializerFor(doc: Y.Doc): Materializer {
+    let m = this.materializers.get(doc);
+    if (!m) {
+      m = new Materializer(doc);
+      this.materializers.set(doc, m);
+    }
+    return m;
+  }
+
+  /** Stops scheduling; revisions already running finish. */
+  async close(): Promise<void> {
+    this.unsubscribe();
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    await Promise.allSettled([...this.running.values()]);
+  }
+}
+
+/** A cheap identity of a snapshot's content: page hashes in tree order, files, reusable contents, variables. */
+function signatureOf(s: MaterializedContent): string {
+  const pages: string[] = [];
+  const walk = (list: readonly { pages?: readonly unknown[] }[], depth: number) => {
+    for (const p of list) {
+      pages.push(`${depth}:${pageHash(p as StoredPage)}`);
+      walk((p.pages ?? []) as { pages?: readonly unknown[] }[], depth + 1);
+    }
+  };
+  walk(s.pages as unknown as { pages?: readonly unknown[] }[], 0);
+  return JSON.stringify([pages, s.files, s.reusableContents, s.variables]);
+}

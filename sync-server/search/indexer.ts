@@ -1,0 +1,72 @@
+import type { MaterializedContent } from '../../shared/doc';
+import { pageHash, type StoredPage } from '../docs/revision-store';
+import type { Queryable } from '../store/db';
+
+/** PostgreSQL text-search configuration for a space language (stemming); 'simple' otherwise. */
+const CONFIGS: Record<string, string> = {
+  en: 'english', fr: 'french', de: 'german', es: 'spanish', it: 'italian', pt: 'portuguese', 'pt-br': 'portuguese', ru: 'russian',
+  nl: 'dutch', sv: 'swedish', no: 'norwegian', da: 'danish', fi: 'finnish', hu: 'hungarian', ro: 'romanian', tr: 'turkish',
+};
+
+/** The text-search configuration used for a space (English when the language is unset). */
+export function searchConfig(language: string | null | undefined): string {
+  return CONFIGS[language ?? 'en'] ?? 'simple';
+}
+
+interface SectionRow {
+  pageId: string;
+  hash: string;
+  sectionId: string;
+  ord: number;
+  pageTitle: string;
+  description: string;
+  path: string;
+  title: string;
+  body: string;
+}
+
+/**
+ * Brings the search index of a space up to date with a snapshot of its
+ * content, touching only pages whose content hash changed (and removing pages
+ * that are gone). Pages marked noIndex are not indexed. Returns how many
+ * pages were (re)indexed.
+ */
+export async function indexSnapshot(db: Queryable, spaceId: string, language: string | null, snapshot: MaterializedContent): Promise<number> {
+  const indexed = new Map(
+    (await db.query<{ page_id: string; page_hash: string }>('SELECT DISTINCT page_id, page_hash FROM search_sections WHERE space_id = $1', [spaceId])).map((r) => [
+      r.page_id,
+      r.page_hash,
+    ]),
+  );
+  const rows: SectionRow[] = [];
+  const keep = new Set<string>();
+  for (const [pageId, info] of snapshot.pageIndex) {
+    const page = info.page as unknown as StoredPage & { type: string; title: string; description?: string; noIndex?: boolean };
+    if (page.type === 'link' || page.noIndex) continue;
+    keep.add(pageId);
+    const hash = pageHash(page);
+    if (indexed.get(pageId) === hash) continue;
+    const sections = snapshot.analysis(pageId)?.sections ?? [];
+    const base = { pageId, hash, pageTitle: page.title, description: page.description ?? '', path: info.path };
+    if (sections.length === 0) rows.push({ ...base, sectionId: '', ord: 0, title: '', body: '' });
+    sections.forEach((s, ord) => rows.push({ ...base, sectionId: s.id, ord, title: s.title, body: s.body }));
+  }
+  const changed = [...new Set(rows.map((r) => r.pageId))];
+  const removed = [...indexed.keys()].filter((id) => !keep.has(id));
+  const stale = [...changed, ...removed];
+  if (stale.length > 0) await db.query('DELETE FROM search_sections WHERE space_id = $1 AND page_id = ANY($2::text[])', [spaceId, stale]);
+  if (rows.length > 0) {
+    const col = <K extends keyof SectionRow>(k: K) => rows.map((r) => r[k]);
+    // Title words weigh more than body words in the ranking.
+    await db.query(
+      `INSERT INTO search_sections (space_id, page_id, page_hash, section_id, ord, page_title, page_description, page_path, title, body, tsv)
+       SELECT $1, r.page_id, r.page_hash, r.section_id, r.ord, r.page_title, r.page_description, r.page_path, r.title, r.body,
+              setweight(to_tsvector($11::regconfig, r.page_title), 'A') || setweight(to_tsvector($11::regconfig, r.title), 'B')
+              || setweight(to_tsvector($11::regconfig, r.page_description), 'C') || setweight(to_tsvector($11::regconfig, r.body), 'D')
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+              AS r(page_id, page_hash, section_id, ord, page_title, page_description, page_path, title, body)`,
+      [spaceId, col('pageId'), col('hash'), col('sectionId'), col('ord'), col('pageTitle'), col('description'), col('path'), col('title'), col('body'), searchConfig(language)],
+    );
+  }
+  return changed.length;
+}
