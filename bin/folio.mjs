@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx folio <command>`: runs the admin CLI (sync-server/cli.ts) through tsx,
+// `npx folio <command>`: runs the admin CLI (sync-server/cli.ts) with tsx,
 // with the caller's arguments, stdio and environment, and its exit code.
 import { spawn } from 'node:child_process';
 import console from 'node:console';
@@ -8,10 +8,10 @@ import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const tsxCli = require.resolve('tsx/cli');
 const cli = fileURLToPath(new URL('../sync-server/cli.ts', import.meta.url));
 
-const child = spawn(process.execPath, [tsxCli, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+// tsx as a loader in the child itself (not tsx's CLI, whose signal relay SIGKILLs a slow child).
+const child = spawn(process.execPath, ['--import', require.resolve('tsx'), cli, ...process.argv.slice(2)], { stdio: 'inherit' });
 // Let the child handle Ctrl-C itself; the wrapper only waits for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {

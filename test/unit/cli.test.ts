@@ -182,10 +182,11 @@ describe('admin CLI', () => {
   }, 240_000);
 });
 
-/** Runs `tsx sync-server/main.ts` until it has printed its banner, stops it with SIGTERM, checks it exits 0, and returns its stdout. */
+/** Runs `node --import tsx sync-server/main.ts` until it has printed its banner, stops it with SIGTERM, checks it exits 0, and returns its stdout. */
 function startMain(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, 'sync-server/main.ts'], { cwd: ROOT, env: childEnv(dataDir) });
+    // As `npm start` runs it: tsx as a loader in the server's own process, so SIGTERM reaches the server directly.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], { cwd: ROOT, env: childEnv(dataDir) });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
