@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { ok, raw } from '../helpers/api';
+import { newMember } from '../helpers/members';
 import { connect, synced, waitFor, type Client } from './helpers';
 
 /**
@@ -122,6 +123,44 @@ describe('REST content from live edits', () => {
       return res.items.length === 1 ? res : undefined;
     }, 10_000, 'file backlink');
     expect(back!.items[0]!.page).toBe(ids.intro);
+  });
+
+  it('duplicates a space with its content', async () => {
+    const copy = await ok('duplicateSpace', t.client.spaces.duplicateSpace(spaceId), 201);
+    const original = (await t.client.spaces.getCurrentRevision(spaceId)).data;
+    const copied = await ok('getCurrentRevision', t.client.spaces.getCurrentRevision(copy.id));
+    expect(copied.id).not.toBe(original.id);
+    expect(copied.pages.map((p) => p.title)).toEqual(original.pages.map((p) => p.title));
+    // The copy's live document has the content too, and edits there stay there.
+    const other = connect(t.url, copy.id, t.adminToken);
+    try {
+      await synced(other);
+      const copyContent = new ContentDoc(other.doc);
+      expect(copyContent.getMarkdown(ids.intro!)).toBe(content.getMarkdown(ids.intro!));
+      copyContent.setMarkdown(ids.intro!, 'Only in the copy.\n');
+      await waitFor(async () => ((await t.client.spaces.getPageById(copy.id, ids.intro!)).data as { markdown?: string }).markdown === 'Only in the copy.\n', 10_000, 'copy edit');
+      expect(((await t.client.spaces.getPageById(spaceId, ids.intro!)).data as { markdown?: string }).markdown).not.toBe('Only in the copy.\n');
+    } finally {
+      other.destroy();
+    }
+  });
+
+  it('ignores edits from a member who may only read or comment, as REST shows', async () => {
+    const before = (await t.client.spaces.getCurrentRevision(spaceId)).data;
+    for (const role of ['read', 'comment'] as const) {
+      const member = await newMember(t, orgId, role);
+      const reader = connect(t.url, spaceId, member.token);
+      try {
+        await synced(reader);
+        new ContentDoc(reader.doc).createPage({ title: `Sneaky ${role}` });
+        await waitFor(() => reader.closes.some((c) => c.code === 4403), 10_000, 'read-only close');
+      } finally {
+        reader.destroy();
+      }
+    }
+    await new Promise((r) => setTimeout(r, 300)); // several quiet periods
+    const after = (await t.client.spaces.getCurrentRevision(spaceId)).data;
+    expect(after.pages.map((p) => p.title)).toEqual(before.pages.map((p) => p.title));
   });
 
   it('keeps unknown ids and other spaces out', async () => {

@@ -1,4 +1,8 @@
+import * as Y from 'yjs';
 import type { AppContext } from '../../context';
+import { spaceContentDoc } from '../../docs/doc-names';
+import { loadRevision, saveRevision } from '../../docs/revision-store';
+import { newId } from '../../http/ids';
 import type { Principal } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
 import { AccessIndex, loadMembership } from '../../policy/access';
@@ -49,7 +53,7 @@ export async function duplicateSpace(ctx: AppContext, p: Principal, id: string) 
   const mayCreate = parent ? await canCreateIn(ctx, p, parent) : atLeast(membership.role ?? null, 'create');
   if (!mayCreate) throw forbidden('You need the "create" role where the copy would be placed');
   const copyId = await ctx.db.transaction(async (tx) => {
-    const newId = await insertSpace(
+    const insertedId = await insertSpace(
       ctx,
       tx,
       row.organization_id,
@@ -67,11 +71,31 @@ export async function duplicateSpace(ctx: AppContext, p: Principal, id: string) 
     await tx.query(
       `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role)
        SELECT resource_type, $2, principal_type, principal_id, role FROM content_permissions WHERE resource_type = 'space' AND resource_id = $1`,
-      [id, newId],
+      [id, insertedId],
     );
-    return newId;
+    return insertedId;
   });
+  await copyContent(ctx, row.id, row.revision, copyId);
   return spaceObjectFor(ctx, p, copyId);
+}
+
+/**
+ * Gives a duplicate the content of its original: the live document's state
+ * (so the copy edits from there), and at once a current revision with the
+ * original's pages and files, so REST serves the copy without waiting for the
+ * quiet period.
+ */
+async function copyContent(ctx: AppContext, sourceId: string, sourceRevision: string, copyId: string): Promise<void> {
+  const state = await ctx.hub.withDoc(spaceContentDoc(sourceId), (doc) => Y.encodeStateAsUpdate(doc));
+  await ctx.hub.change(spaceContentDoc(copyId), (doc) => Y.applyUpdate(doc, state), { reason: 'duplicate' });
+  const source = await loadRevision(ctx.db, sourceRevision);
+  const copy = await loadSpace(ctx, copyId);
+  if (!source || !copy) return;
+  const revisionId = newId();
+  await ctx.db.transaction(async (tx) => {
+    await saveRevision(tx, { ...source, id: revisionId, spaceId: copyId, changeRequestId: null, parents: [copy.revision], createdAt: ctx.clock.now() });
+    await tx.query('UPDATE spaces SET revision = $2 WHERE id = $1', [copyId, revisionId]);
+  });
 }
 
 /** Moves a space to another collection (or the top level) and/or position. */
