@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import { Materializer, type MaterializedContent } from '../../shared/doc';
 import type { AppContext } from '../context';
 import { newId } from '../http/ids';
-import { indexSnapshot } from '../search/indexer';
+import { applyIndex, planIndex } from '../search/indexer';
 import { queryOne } from '../store/db';
 import { spaceContentDoc, spaceOfContentDoc } from './doc-names';
 import { pageHash, saveRevision, type StoredPage } from './revision-store';
@@ -85,6 +85,8 @@ export class Snapshots {
     if (this.lastSignature.get(spaceId) === signature) return undefined;
     const space = await queryOne<{ revision: string; language: string | null }>(this.ctx.db, 'SELECT revision, language FROM spaces WHERE id = $1', [spaceId]);
     if (!space) return undefined;
+    // Markdown analysis happens before the transaction: PGlite has one connection, held for the whole transaction.
+    const index = await planIndex(this.ctx.db, spaceId, snapshot);
     const id = newId();
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
@@ -101,7 +103,7 @@ export class Snapshots {
         variables: { ...snapshot.variables },
       });
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
-      await indexSnapshot(tx, spaceId, space.language, snapshot);
+      await applyIndex(tx, spaceId, space.language, index);
     });
     this.lastSignature.set(spaceId, signature);
     return id;

@@ -25,13 +25,20 @@ interface SectionRow {
   body: string;
 }
 
+/** The index rows a snapshot needs written, and the pages whose old rows go. */
+export interface IndexChanges {
+  rows: SectionRow[];
+  stale: string[];
+}
+
 /**
- * Brings the search index of a space up to date with a snapshot of its
- * content, touching only pages whose content hash changed (and removing pages
- * that are gone). Pages marked noIndex are not indexed. Returns how many
- * pages were (re)indexed.
+ * Works out, outside any transaction, what the search index of a space needs
+ * after a snapshot: sections of the pages whose content hash changed (markdown
+ * analysis is CPU work; the event loop gets a turn every few pages so a large
+ * import does not stall other requests) and the pages that are gone. Pages
+ * marked noIndex are not indexed.
  */
-export async function indexSnapshot(db: Queryable, spaceId: string, language: string | null, snapshot: MaterializedContent): Promise<number> {
+export async function planIndex(db: Queryable, spaceId: string, snapshot: MaterializedContent): Promise<IndexChanges> {
   const indexed = new Map(
     (await db.query<{ page_id: string; page_hash: string }>('SELECT DISTINCT page_id, page_hash FROM search_sections WHERE space_id = $1', [spaceId])).map((r) => [
       r.page_id,
@@ -40,20 +47,28 @@ export async function indexSnapshot(db: Queryable, spaceId: string, language: st
   );
   const rows: SectionRow[] = [];
   const keep = new Set<string>();
+  const changed = new Set<string>();
+  let analysed = 0;
   for (const [pageId, info] of snapshot.pageIndex) {
     const page = info.page as unknown as StoredPage & { type: string; title: string; description?: string; noIndex?: boolean };
     if (page.type === 'link' || page.noIndex) continue;
     keep.add(pageId);
     const hash = pageHash(page);
     if (indexed.get(pageId) === hash) continue;
+    changed.add(pageId);
+    if (++analysed % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     const sections = snapshot.analysis(pageId)?.sections ?? [];
     const base = { pageId, hash, pageTitle: page.title, description: page.description ?? '', path: info.path };
     if (sections.length === 0) rows.push({ ...base, sectionId: '', ord: 0, title: '', body: '' });
     sections.forEach((s, ord) => rows.push({ ...base, sectionId: s.id, ord, title: s.title, body: s.body }));
   }
-  const changed = [...new Set(rows.map((r) => r.pageId))];
   const removed = [...indexed.keys()].filter((id) => !keep.has(id));
-  const stale = [...changed, ...removed];
+  return { rows, stale: [...changed, ...removed] };
+}
+
+/** Writes planned index changes (inside the revision's transaction). Returns how many pages were (re)indexed. */
+export async function applyIndex(db: Queryable, spaceId: string, language: string | null, changes: IndexChanges): Promise<number> {
+  const { rows, stale } = changes;
   if (stale.length > 0) await db.query('DELETE FROM search_sections WHERE space_id = $1 AND page_id = ANY($2::text[])', [spaceId, stale]);
   if (rows.length > 0) {
     const col = <K extends keyof SectionRow>(k: K) => rows.map((r) => r[k]);
@@ -68,5 +83,5 @@ export async function indexSnapshot(db: Queryable, spaceId: string, language: st
       [spaceId, col('pageId'), col('hash'), col('sectionId'), col('ord'), col('pageTitle'), col('description'), col('path'), col('title'), col('body'), searchConfig(language)],
     );
   }
-  return changed.length;
+  return new Set(rows.map((r) => r.pageId)).size;
 }

@@ -21,7 +21,7 @@ const MEMBERS = 1000;
 /** The GET space target: Folio must keep at least this share of bare-Fastify req/s. */
 const GET_SPACE_TARGET = 0.5;
 
-interface Scenario {
+export interface Scenario {
   name: string;
   path: string;
   /** Checks the captured body holds the data the scenario is about. */
@@ -77,7 +77,7 @@ function scenarios(s: Seeded): Scenario[] {
 }
 
 /** Baseline first, then Folio, each after its own warm-up, with the same request headers. */
-async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSettings, problems: string[]): Promise<ScenarioResult | undefined> {
+export async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSettings, problems: string[]): Promise<ScenarioResult | undefined> {
   const headers = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
   const folioUrl = `${b.url}${sc.path}`;
   const response = await capture(folioUrl, headers);
@@ -116,7 +116,7 @@ async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSettings,
   };
 }
 
-function table(results: ScenarioResult[]): string {
+export function table(results: ScenarioResult[]): string {
   const head = ['scenario', 'bytes', 'folio req/s', 'folio p99 ms', 'base req/s', 'base p99 ms', 'ratio', 'target'];
   const rows = results.map((r) => [
     r.scenario,
@@ -133,10 +133,11 @@ function table(results: ScenarioResult[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-async function writeArtifact(report: object): Promise<string> {
+/** Writes test-artifacts/bench-<bench>.json and returns its path. */
+export async function writeArtifact(report: object, bench = 'rest'): Promise<string> {
   const dir = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
   await mkdir(dir, { recursive: true });
-  const file = `${dir}bench-rest.json`;
+  const file = `${dir}bench-${bench}.json`;
   await writeFile(file, JSON.stringify(report, null, 2) + '\n');
   return file;
 }

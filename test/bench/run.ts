@@ -16,6 +16,7 @@ interface BenchModule {
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   rest: () => import('./rest'),
   materialize: () => import('./materialize'),
+  content: () => import('./content'),
   'cold-load': () => import('./cold-load'),
   fanout: () => import('./fanout'),
 };
