@@ -1,26 +1,44 @@
 /**
  * A bounded least-recently-used map for immutable values (revisions and their
- * serialized views): entries never go stale, they only make room.
+ * serialized views): entries never go stale, they only make room. Bounded by
+ * entry count and, when a `weigh` function is given, by total weight (e.g.
+ * bytes), so a few huge revisions cannot exhaust memory.
  */
 export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
+  private readonly map = new Map<K, { value: V; weight: number }>();
+  private totalWeight = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly limit: { maxWeight: number; weigh: (value: V) => number } | undefined = undefined,
+  ) {}
 
   get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      // Re-insert to mark as most recently used (Maps iterate in insertion order).
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
+    const entry = this.map.get(key);
+    if (entry === undefined) return undefined;
+    // Re-insert to mark as most recently used (Maps iterate in insertion order).
+    this.map.delete(key);
+    this.map.set(key, entry);
+    return entry.value;
   }
 
   set(key: K, value: V): void {
+    this.delete(key);
+    const weight = this.limit ? this.limit.weigh(value) : 0;
+    // A value heavier than the whole budget is not kept at all.
+    if (this.limit && weight > this.limit.maxWeight) return;
+    this.map.set(key, { value, weight });
+    this.totalWeight += weight;
+    while (this.map.size > this.maxEntries || (this.limit && this.totalWeight > this.limit.maxWeight)) {
+      this.delete(this.map.keys().next().value as K);
+    }
+  }
+
+  private delete(key: K): void {
+    const entry = this.map.get(key);
+    if (!entry) return;
     this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+    this.totalWeight -= entry.weight;
   }
 
   /** The cached value, or `make()`'s result stored (unless undefined). */

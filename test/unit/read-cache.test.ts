@@ -68,3 +68,23 @@ describe('withReadCache over a real database', () => {
     expect(await cachedRead(db, 'x', async () => ++loads)).toBe(1);
   });
 });
+
+describe('Lru', () => {
+  it('evicts the least recently used entry, by count and by weight', async () => {
+    const { Lru } = await import('../../sync-server/store/lru');
+    const byCount = new Lru<string, number>(2);
+    byCount.set('a', 1);
+    byCount.set('b', 2);
+    byCount.get('a');
+    byCount.set('c', 3);
+    expect([byCount.get('a'), byCount.get('b'), byCount.get('c')]).toEqual([1, undefined, 3]);
+    const byWeight = new Lru<string, string>(100, { maxWeight: 10, weigh: (v) => v.length });
+    byWeight.set('x', '123456');
+    byWeight.set('y', '12345');
+    expect(byWeight.get('x')).toBeUndefined();
+    expect(byWeight.get('y')).toBe('12345');
+    byWeight.set('huge', 'x'.repeat(11));
+    expect(byWeight.get('huge')).toBeUndefined();
+    expect(byWeight.get('y')).toBe('12345');
+  });
+});

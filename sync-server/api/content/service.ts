@@ -13,9 +13,10 @@ import type { RefContext } from './links';
  * rarely touch the database.
  */
 export class Revisions {
-  private readonly records = new Lru<string, RevisionRecord>(128);
-  /** Serialized responses per revision and variant; safe to keep because revisions never change. */
-  readonly serialized = new Lru<string, string>(2048);
+  /** Loaded revisions (a 1,000-page space is a few MB in memory; a few dozen stay). */
+  private readonly records = new Lru<string, RevisionRecord>(32);
+  /** Serialized responses per revision and variant, at most 256 MB (UTF-16 code units ~ bytes). */
+  readonly serialized = new Lru<string, string>(10_000, { maxWeight: 256 * 1024 * 1024, weigh: (json) => json.length });
 
   constructor(private readonly ctx: AppContext) {}
 
