@@ -18,6 +18,7 @@ import { contentRoutes } from './api/content/routes';
 import { linkRoutes } from './api/content/link-routes';
 import { searchRoutes } from './api/search/routes';
 import { Snapshots } from './docs/snapshots';
+import { pdfRoutes } from './pdf/routes';
 import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
 
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const revisions = new Revisions(ctx);
       await v1.register(contentRoutes(ctx, storage, revisions));
       await v1.register(linkRoutes(ctx, revisions));
+      await v1.register(pdfRoutes(ctx, storage.signer, revisions));
       await v1.register(searchRoutes(ctx));
     },
     { prefix: '/v1' },

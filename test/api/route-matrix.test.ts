@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** Routes authorized by a signed URL or open to all, not by a bearer token. */
-const PUBLIC = new Set(['getApiInformation', 'uploadStorageFile', 'downloadFile']);
+const PUBLIC = new Set(['getApiInformation', 'uploadStorageFile', 'downloadFile', 'downloadRevisionPdf']);
 
 function routes() {
   const out: { method: string; path: string; op: Operation }[] = [];

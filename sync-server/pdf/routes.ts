@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../context';
+import { ApiError, notFound } from '../http/errors';
+import type { UrlSigner } from '../http/signing';
+import { EntityId } from '../http/schemas';
+import type { Revisions } from '../api/content/service';
+import { viewOf } from '../api/content/view';
+import { renderPdf } from './render';
+
+/** How long a PDF link works. */
+export const PDF_URL_TTL_MS = 60 * 60 * 1000;
+
+const payload = (revisionId: string, pageId: string, expires: number) => `pdf:${revisionId}:${pageId}:${expires}`;
+
+/**
+ * A signed, expiring URL serving the PDF of a revision (all pages, or one
+ * page and its sub-pages). Anyone holding it may download until it expires,
+ * like the signed links GitBook returns.
+ */
+export function signedPdfUrl(ctx: AppContext, signer: UrlSigner, revisionId: string, pageId?: string): string {
+  const expires = Math.floor((ctx.clock.now().getTime() + PDF_URL_TTL_MS) / 1000);
+  const query = new URLSearchParams({ ...(pageId ? { page: pageId } : {}), expires: String(expires), signature: signer.sign(payload(revisionId, pageId ?? '', expires)) });
+  return ctx.urls.api(`/pdf/${revisionId}?${query}`);
+}
+
+export const pdfRoutes = (ctx: AppContext, signer: UrlSigner, revisions: Revisions): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/pdf/:revisionId',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'downloadRevisionPdf',
+        tags: ['Change requests'],
+        summary: 'The PDF behind a signed URL from getChangeRequestPDF',
+        security: [],
+        params: Type.Object({ revisionId: EntityId }),
+        querystring: Type.Object({
+          page: Type.Optional(EntityId),
+          expires: Type.Integer({ minimum: 0 }),
+          signature: Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { revisionId } = req.params;
+      const { page, expires, signature } = req.query;
+      if (!signer.verify(payload(revisionId, page ?? '', expires), signature)) throw new ApiError(403, 'Invalid PDF link signature');
+      if (expires * 1000 < ctx.clock.now().getTime()) throw new ApiError(403, 'This PDF link has expired; request a new one');
+      const revision = await revisions.get(revisionId);
+      if (!revision) throw notFound('Revision');
+      const view = viewOf(revision);
+      const only = page === undefined ? undefined : view.pagesById.get(page);
+      if (page !== undefined && !only) throw notFound('Page');
+      const pdf = await renderPdf(String(only?.title ?? 'Folio export'), only ? [only] : revision.pages);
+      return reply.type('application/pdf').header('content-disposition', 'inline; filename="folio.pdf"').header('cache-control', 'private, max-age=600').send(pdf);
+    },
+  );
+};

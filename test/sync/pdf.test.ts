@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ContentDoc } from '../../shared/doc';
+import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { signedPdfUrl } from '../../sync-server/pdf/routes';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { expectError, raw } from '../helpers/api';
+
+/** Extracts the text of a PDF with poppler's pdftotext, the standard tool. */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-pdf-'));
+  try {
+    await writeFile(join(dir, 'doc.pdf'), Buffer.from(bytes));
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-']);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+let t: TestServer;
+let spaceId: string;
+let revisionId: string;
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  t = await startTestServer();
+  const orgId = (await t.client.orgs.createOrganization({ title: 'PDF Org' })).data.id;
+  spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Manual' })).data.id;
+  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
+    const content = new ContentDoc(doc);
+    ids.start = content.createPage({ title: 'Getting started', markdown: '# Install\n\nRun the folio installer.\n\n- first step\n- second step\n' });
+    ids.ops = content.createPage({ title: 'Operations', markdown: 'Back up the **data** folder nightly.\n\n```\nnpm start\n```\n' });
+  });
+  revisionId = (await t.server.app.snapshots.revise(spaceId))!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('PDF export', () => {
+  it('renders every page with titles and body text, readable by pdftotext', async () => {
+    const res = await fetch(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(await res.arrayBuffer());
+    for (const expected of ['Getting started', 'Install', 'Run the folio installer.', 'first step', 'Operations', 'Back up the data folder nightly.', 'npm start']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('renders one page only when asked', async () => {
+    const res = await fetch(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId, ids.ops));
+    const text = await pdfText(await res.arrayBuffer());
+    expect(text).toContain('Operations');
+    expect(text).not.toContain('Getting started');
+  });
+
+  it('refuses tampered and expired links', async () => {
+    const url = new URL(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId, ids.ops));
+    const tampered = new URL(url);
+    tampered.searchParams.set('page', ids.start!);
+    expectError(await raw(t, 'GET', tampered.pathname + tampered.search), 403);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    expectError(await raw(t, 'GET', url.pathname + url.search), 403, /expired/);
+  });
+});
