@@ -1,5 +1,5 @@
 import { ConfigError, helpText, loadConfig } from './config';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 /**
  * `npm start`: start the sync server with settings from flags and env, print
@@ -21,7 +21,32 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
+  // Handlers go in before anything is printed: a supervisor may send SIGTERM as soon as it sees the
+  // banner, and without a listener Node's default action kills the process on the spot.
+  const running: { server?: RunningServer } = {};
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: shutting down`);
+    (running.server ? running.server.close() : Promise.resolve()).then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
   const server = await startServer(config);
+  running.server = server;
+  // A signal during start-up: close what just started.
+  if (closing) {
+    await server.close();
+    return;
+  }
   const storage = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
   console.log(`Folio sync server listening on ${server.url} (public URL ${server.ctx.urls.root})`);
   console.log(`Storage: ${storage}`);
@@ -34,22 +59,6 @@ async function main(): Promise<void> {
     console.log(`Authenticate with the admin token saved in ${config.dataDir}/admin-token at first start, or create one: npm run folio -- token create --user <id>`);
   }
   console.log('Send it as "Authorization: Bearer <token>". Example: curl -H "Authorization: Bearer $TOKEN" ' + server.ctx.urls.api('/user'));
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`\n${signal}: shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((err) => {
