@@ -4,11 +4,17 @@ import type { AppContext } from '../context';
 import { newId } from '../http/ids';
 import { applyIndex, planIndex } from '../search/indexer';
 import { queryOne } from '../store/db';
-import { spaceContentDoc, spaceOfContentDoc } from './doc-names';
+import { changeRequestOfContentDoc, crContentDoc, spaceContentDoc, spaceOfContentDoc } from './doc-names';
 import { pageHash, saveRevision, type StoredPage } from './revision-store';
 
 /** Longest a stream of edits can postpone its revision, in quiet periods. */
 const MAX_WAIT_PERIODS = 10;
+
+/** Options of one revision: its `type` (edits, merge, update, ...) and author. */
+export interface ReviseOptions {
+  type?: string;
+  userId?: string | null;
+}
 
 interface Pending {
   timer: NodeJS.Timeout;
@@ -22,12 +28,17 @@ interface Pending {
  * stays bound to each loaded Y.Doc), stored as a revision that shares its
  * unchanged pages with the previous one, made the space's current revision,
  * and the search index is updated for the pages that changed.
+ *
+ * Change request forks (`cr/<id>/content`) get revisions the same way: rows
+ * with `change_request_id` set, made the change request's current revision.
+ * They are not indexed for search (the index is the space's published content).
+ * Everything is keyed by document name.
  */
 export class Snapshots {
   private readonly pending = new Map<string, Pending>();
   /** Keyed by the Y.Doc instance: a reloaded document gets a fresh materializer, a dropped one is collected. */
   private readonly materializers = new WeakMap<Y.Doc, Materializer>();
-  /** Signature of the last stored content per space, to skip revisions that would change nothing. */
+  /** Signature of the last stored content per document, to skip revisions that would change nothing. */
   private readonly lastSignature = new Map<string, string>();
   private readonly running = new Map<string, Promise<string | undefined>>();
   private readonly unsubscribe: () => void;
@@ -39,22 +50,24 @@ export class Snapshots {
   ) {
     this.unsubscribe = ctx.hub.onUpdate((name) => {
       const spaceId = spaceOfContentDoc(name);
-      if (spaceId) this.schedule(spaceId);
+      if (spaceId) return this.schedule(name, () => this.revise(spaceId), spaceId);
+      const crId = changeRequestOfContentDoc(name);
+      if (crId) this.schedule(name, () => this.reviseChangeRequest(crId), crId);
     });
   }
 
-  private schedule(spaceId: string): void {
+  private schedule(docName: string, run: () => Promise<string | undefined>, id: string): void {
     const now = Date.now();
-    const existing = this.pending.get(spaceId);
+    const existing = this.pending.get(docName);
     if (existing) clearTimeout(existing.timer);
     const firstAt = existing?.firstAt ?? now;
     const due = Math.min(this.quietMs, Math.max(0, firstAt + this.quietMs * MAX_WAIT_PERIODS - now));
     const timer = setTimeout(() => {
-      this.pending.delete(spaceId);
-      this.revise(spaceId).catch((err) => this.onError(err, spaceId));
+      this.pending.delete(docName);
+      run().catch((err) => this.onError(err, id));
     }, due);
     timer.unref();
-    this.pending.set(spaceId, { timer, firstAt });
+    this.pending.set(docName, { timer, firstAt });
   }
 
   /**
@@ -62,27 +75,70 @@ export class Snapshots {
    * changes and by tests); resolves with the new revision id, or undefined
    * when nothing changed since the last one.
    */
-  async revise(spaceId: string, options: { type?: string; userId?: string | null } = {}): Promise<string | undefined> {
-    const queued = this.pending.get(spaceId);
+  revise(spaceId: string, options: ReviseOptions = {}): Promise<string | undefined> {
+    return this.serialize(spaceContentDoc(spaceId), () => this.store(spaceId, options));
+  }
+
+  /**
+   * Makes a revision of a change request's fork now: stored with its
+   * change_request_id and made the change request's current revision.
+   * Resolves with the new id, or undefined when nothing changed.
+   */
+  reviseChangeRequest(changeRequestId: string, options: ReviseOptions = {}): Promise<string | undefined> {
+    return this.serialize(crContentDoc(changeRequestId), () => this.storeChangeRequest(changeRequestId, options));
+  }
+
+  /** Runs `task` after the document's queued timer is cancelled and its previous revision finished (one at a time, in order). */
+  private async serialize(docName: string, task: () => Promise<string | undefined>): Promise<string | undefined> {
+    const queued = this.pending.get(docName);
     if (queued) {
       clearTimeout(queued.timer);
-      this.pending.delete(spaceId);
+      this.pending.delete(docName);
     }
-    // One revision at a time per space, in order.
-    const previous = this.running.get(spaceId) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(() => this.store(spaceId, options));
-    this.running.set(spaceId, next);
+    const previous = this.running.get(docName) ?? Promise.resolve(undefined);
+    const next = previous.catch(() => undefined).then(task);
+    this.running.set(docName, next);
     try {
       return await next;
     } finally {
-      if (this.running.get(spaceId) === next) this.running.delete(spaceId);
+      if (this.running.get(docName) === next) this.running.delete(docName);
     }
   }
 
-  private async store(spaceId: string, options: { type?: string; userId?: string | null }): Promise<string | undefined> {
-    const snapshot = await this.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => this.materializerFor(doc).snapshot());
+  private async storeChangeRequest(crId: string, options: ReviseOptions): Promise<string | undefined> {
+    const docName = crContentDoc(crId);
+    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
     const signature = signatureOf(snapshot);
-    if (this.lastSignature.get(spaceId) === signature) return undefined;
+    if (this.lastSignature.get(docName) === signature) return undefined;
+    const cr = await queryOne<{ space_id: string; revision: string }>(this.ctx.db, 'SELECT space_id, revision FROM change_requests WHERE id = $1', [crId]);
+    if (!cr) return undefined;
+    const id = newId();
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await saveRevision(tx, {
+        id,
+        spaceId: cr.space_id,
+        changeRequestId: crId,
+        parents: [cr.revision],
+        type: options.type ?? 'edits',
+        createdBy: options.userId ?? null,
+        createdAt: now,
+        pages: snapshot.pages as unknown as StoredPage[],
+        files: snapshot.files.map((f) => ({ ...f, sha256: snapshot.fileIndex.get(f.id)?.sha256 })),
+        reusableContents: [...snapshot.reusableContents],
+        variables: { ...snapshot.variables },
+      });
+      await tx.query('UPDATE change_requests SET revision = $2, updated_at = $3 WHERE id = $1', [crId, id, now]);
+    });
+    this.lastSignature.set(docName, signature);
+    return id;
+  }
+
+  private async store(spaceId: string, options: ReviseOptions): Promise<string | undefined> {
+    const docName = spaceContentDoc(spaceId);
+    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
+    const signature = signatureOf(snapshot);
+    if (this.lastSignature.get(docName) === signature) return undefined;
     const space = await queryOne<{ revision: string; language: string | null }>(this.ctx.db, 'SELECT revision, language FROM spaces WHERE id = $1', [spaceId]);
     if (!space) return undefined;
     // Markdown analysis happens before the transaction: PGlite has one connection, held for the whole transaction.
@@ -105,7 +161,7 @@ export class Snapshots {
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
       await applyIndex(tx, spaceId, space.language, index);
     });
-    this.lastSignature.set(spaceId, signature);
+    this.lastSignature.set(docName, signature);
     return id;
   }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { spaceContentDoc, spaceDiscussionDoc } from '../docs/doc-names';
+import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../docs/doc-names';
 
 /** How long a deleted space can still be restored. */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -12,18 +12,21 @@ export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS);
   const purged = await ctx.db.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string }>('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= $1 RETURNING id', [cutoff]);
-    if (rows.length > 0) {
-      const ids = rows.map((r) => r.id);
-      await tx.query("DELETE FROM content_permissions WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
-      await tx.query("DELETE FROM link_invites WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
-    }
-    return rows.map((r) => r.id);
+    const rows = await tx.query<{ id: string }>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= $1 FOR UPDATE', [cutoff]);
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return { spaces: ids, changeRequests: [] as string[] };
+    // Read before the cascade removes them: their documents must go too.
+    const crs = await tx.query<{ id: string }>('SELECT id FROM change_requests WHERE space_id = ANY($1::text[])', [ids]);
+    await tx.query('DELETE FROM spaces WHERE id = ANY($1::text[])', [ids]);
+    await tx.query("DELETE FROM content_permissions WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
+    await tx.query("DELETE FROM link_invites WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
+    return { spaces: ids, changeRequests: crs.map((r) => r.id) };
   });
   // Their documents go too: open sockets are closed and the update logs deleted.
-  for (const id of purged) {
-    await ctx.hub.remove(spaceContentDoc(id));
-    await ctx.hub.remove(spaceDiscussionDoc(id));
-  }
-  return purged.length;
+  const documents = [
+    ...purged.spaces.flatMap((id) => [spaceContentDoc(id), spaceDiscussionDoc(id)]),
+    ...purged.changeRequests.flatMap((id) => [crContentDoc(id), crDiscussionDoc(id)]),
+  ];
+  for (const name of documents) await ctx.hub.remove(name);
+  return purged.spaces.length;
 }

@@ -95,7 +95,10 @@ function validBody(operationId: string): unknown {
     inviteUsersToOrganization: { emails: ['a@example.com'] },
     createOrganizationInvite: { role: 'read' },
     updateOrganizationInviteById: { role: 'read' },
+    submitChangeRequestReview: { status: 'approved' },
+    requestReviewersForChangeRequest: { users: [] },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
   };
+  if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};
 }

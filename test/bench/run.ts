@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   content: () => import('./content'),
   'cold-load': () => import('./cold-load'),
   fanout: () => import('./fanout'),
+  merge: () => import('./merge'),
 };
 
 async function main(filters: string[]): Promise<number> {

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { ListOf, pageArray, PagingQuery, pageRequest } from '../../http/paging';
 import { fileBacklinks, linkItems, linksOf, pageBacklinks } from './links';
-import { FileParams, PageParams, SpaceContentParams } from './schemas';
-import { spaceRevisionWithRefs, type Revisions } from './service';
+import { CONTENT_SCOPES, SpaceContentParams } from './schemas';
+import { changeRequestRevisionWithRefs, spaceRevisionWithRefs, type Revisions } from './service';
 
 const StatusQuery = Type.Object({ ...PagingQuery, status: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('broken'), Type.Literal('in-app')])) });
 const Reference = Type.Object({}, { additionalProperties: true, description: 'A content reference {kind, organization, space, versionContext, page|file|anchor|url}' });
@@ -26,32 +27,39 @@ export const linkRoutes = (ctx: AppContext, revisions: Revisions): FastifyPlugin
       return { ...pageArray(items, pageRequest(req.query)), stats };
     },
   );
-  app.get(
-    '/spaces/:spaceId/content/page/:pageId/links',
-    { schema: { operationId: 'listPageLinks', tags: ['Space content'], params: PageParams, querystring: StatusQuery, response: { 200: LinksList } } },
-    async (req) => {
-      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
-      if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
-      const { items, stats } = linkItems(refs, linksOf(view).filter((l) => l.from === req.params.pageId), req.query.status);
-      return { ...pageArray(items, pageRequest(req.query)), stats };
-    },
-  );
-  app.get(
-    '/spaces/:spaceId/content/page/:pageId/backlinks',
-    { schema: { operationId: 'listPageBacklinks', tags: ['Space content'], params: PageParams, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
-    async (req) => {
-      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
-      if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
-      return pageArray(pageBacklinks(refs, view, req.params.pageId), pageRequest(req.query));
-    },
-  );
-  app.get(
-    '/spaces/:spaceId/content/files/:fileId/backlinks',
-    { schema: { operationId: 'listFileBacklinks', tags: ['Space content'], params: FileParams, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
-    async (req) => {
-      const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
-      if (!view.filesById.has(req.params.fileId)) throw notFound('File');
-      return pageArray(fileBacklinks(refs, view, req.params.fileId), pageRequest(req.query));
-    },
-  );
+  // Page links, page backlinks and file backlinks of a space's and of a change request's current content.
+  for (const scope of CONTENT_SCOPES) {
+    const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
+      scope.kind === 'space'
+        ? spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId)
+        : changeRequestRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId, req.params.changeRequestId!);
+    app.get(
+      `${scope.prefix}/content/page/:pageId/links`,
+      { schema: { operationId: scope.links.pageLinks, tags: scope.tags, params: scope.params.page, querystring: StatusQuery, response: { 200: LinksList } } },
+      async (req) => {
+        const { view, refs } = await resolve(req);
+        if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
+        const { items, stats } = linkItems(refs, linksOf(view).filter((l) => l.from === req.params.pageId), req.query.status);
+        return { ...pageArray(items, pageRequest(req.query)), stats };
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/page/:pageId/backlinks`,
+      { schema: { operationId: scope.links.pageBacklinks, tags: scope.tags, params: scope.params.page, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
+      async (req) => {
+        const { view, refs } = await resolve(req);
+        if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
+        return pageArray(pageBacklinks(refs, view, req.params.pageId), pageRequest(req.query));
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/files/:fileId/backlinks`,
+      { schema: { operationId: scope.links.fileBacklinks, tags: scope.tags, params: scope.params.file, querystring: Type.Object(PagingQuery), response: { 200: ListOf(Reference) } } },
+      async (req) => {
+        const { view, refs } = await resolve(req);
+        if (!view.filesById.has(req.params.fileId)) throw notFound('File');
+        return pageArray(fileBacklinks(refs, view, req.params.fileId), pageRequest(req.query));
+      },
+    );
+  }
 };

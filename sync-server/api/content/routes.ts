@@ -1,17 +1,17 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { sendJsonWithEtag } from '../../http/etag';
 import { pageRequest, pageArray } from '../../http/paging';
 import type { Storage } from '../storage/storage';
 import { presentFile, presentPage, presentRevision } from './present';
 import { pageFields, type PageFormatName } from './page-format';
-import { FileParams, FilesQuery, FlagsQuery, PageParams, PageQuery, PathParams, RevisionFileParams, RevisionPageParams, RevisionParams, SpaceContentParams } from './schemas';
-import { spaceRevision, type Revisions } from './service';
+import { CONTENT_SCOPES, FilesQuery, FlagsQuery, PageQuery, RevisionFileParams, RevisionPageParams, RevisionParams } from './schemas';
+import { changeRequestRevisionWithRefs, spaceRevision, type Revisions } from './service';
 import type { RevisionView } from './view';
 
-const tags = ['Space content'];
 /** Documented shapes are GitBook's (Revision, RevisionPage, RevisionFile); responses are pre-serialized. */
 const Json = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
@@ -36,14 +36,64 @@ export const contentRoutes = (ctx: AppContext, storage: Storage, revisions: Revi
   const filesList = (v: RevisionView, query: { page?: string; limit?: number }) =>
     pageArray((v.revision.files as Parameters<typeof presentFile>[1][]).map((f) => presentFile(storage, f)), pageRequest(query));
 
-  app.get(
-    '/spaces/:spaceId/content',
-    { schema: { operationId: 'getCurrentRevision', tags, params: SpaceContentParams, querystring: FlagsQuery, response: { 200: Json('Revision') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId);
-      return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
-    },
-  );
+  // The current content of a space and of a change request: the same operations under both prefixes.
+  for (const scope of CONTENT_SCOPES) {
+    const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
+      scope.kind === 'space'
+        ? spaceRevision(ctx, revisions, req.principal, req.params.spaceId)
+        : changeRequestRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId, req.params.changeRequestId!).then((r) => r.view);
+    const params = scope.params;
+    app.get(
+      `${scope.prefix}/content`,
+      { schema: { operationId: scope.ops.revision, tags: scope.tags, params: params.base, querystring: FlagsQuery, response: { 200: Json('Revision') } } },
+      async (req, reply) => {
+        const v = await resolve(req);
+        return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/pages`,
+      { schema: { operationId: scope.ops.pages, tags: scope.tags, params: params.base, querystring: FlagsQuery, response: { 200: Json('{pages: RevisionPage[]}') } } },
+      async (req, reply) => {
+        const v = await resolve(req);
+        return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/page/:pageId`,
+      { schema: { operationId: scope.ops.page, tags: scope.tags, params: params.page, querystring: PageQuery, response: { 200: Json('RevisionPage') } } },
+      async (req, reply) => {
+        const v = await resolve(req);
+        const format = req.query.format ?? 'markdown';
+        return sendJsonWithEtag(req, reply, `${v.revision.id}:${req.params.pageId}:${format}`, await pageJson(v, req.params.pageId, format));
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/path/*`,
+      { schema: { operationId: scope.ops.path, tags: ['Revisions'], params: params.path, querystring: PageQuery, response: { 200: Json('RevisionPageDocument or RevisionPageGroup') } } },
+      async (req, reply) => {
+        const v = await resolve(req);
+        const path = req.params['*'].replace(/^\/+|\/+$/g, '');
+        const page = v.pagesByPath.get(path);
+        const format = req.query.format ?? 'markdown';
+        return sendJsonWithEtag(req, reply, `${v.revision.id}:${page?.id}:${format}`, await pageJson(v, page?.id, format));
+      },
+    );
+    app.get(
+      `${scope.prefix}/content/files`,
+      { schema: { operationId: scope.ops.files, tags: scope.tags, params: params.base, querystring: FilesQuery, response: { 200: Json('list of RevisionFile') } } },
+      async (req) => filesList(await resolve(req), req.query),
+    );
+    app.get(
+      `${scope.prefix}/content/files/:fileId`,
+      { schema: { operationId: scope.ops.file, tags: scope.tags, params: params.file, querystring: FlagsQuery, response: { 200: Json('RevisionFile') } } },
+      async (req, reply) => {
+        const v = await resolve(req);
+        return sendJsonWithEtag(req, reply, `${v.revision.id}:file:${req.params.fileId}`, fileJson(v, req.params.fileId));
+      },
+    );
+  }
+
   app.get(
     '/spaces/:spaceId/revisions/:revisionId',
     { schema: { operationId: 'getRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FlagsQuery, response: { 200: Json('Revision') } } },
@@ -54,14 +104,6 @@ export const contentRoutes = (ctx: AppContext, storage: Storage, revisions: Revi
   );
 
   app.get(
-    '/spaces/:spaceId/content/pages',
-    { schema: { operationId: 'listPages', tags, params: SpaceContentParams, querystring: FlagsQuery, response: { 200: Json('{pages: RevisionPage[]}') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId);
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
-    },
-  );
-  app.get(
     '/spaces/:spaceId/revisions/:revisionId/pages',
     { schema: { operationId: 'listPagesInRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FlagsQuery, response: { 200: Json('{pages: RevisionPage[]}') } } },
     async (req, reply) => {
@@ -70,15 +112,6 @@ export const contentRoutes = (ctx: AppContext, storage: Storage, revisions: Revi
     },
   );
 
-  app.get(
-    '/spaces/:spaceId/content/page/:pageId',
-    { schema: { operationId: 'getPageById', tags, params: PageParams, querystring: PageQuery, response: { 200: Json('RevisionPage') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId);
-      const format = req.query.format ?? 'markdown';
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:${req.params.pageId}:${format}`, await pageJson(v, req.params.pageId, format));
-    },
-  );
   app.get(
     '/spaces/:spaceId/revisions/:revisionId/page/:pageId',
     { schema: { operationId: 'getPageInRevisionById', tags: ['Revisions'], params: RevisionPageParams, querystring: PageQuery, response: { 200: Json('RevisionPage') } } },
@@ -89,34 +122,9 @@ export const contentRoutes = (ctx: AppContext, storage: Storage, revisions: Revi
     },
   );
   app.get(
-    '/spaces/:spaceId/content/path/*',
-    { schema: { operationId: 'getPageByPath', tags: ['Revisions'], params: PathParams, querystring: PageQuery, response: { 200: Json('RevisionPageDocument or RevisionPageGroup') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId);
-      const path = req.params['*'].replace(/^\/+|\/+$/g, '');
-      const page = v.pagesByPath.get(path);
-      const format = req.query.format ?? 'markdown';
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:${page?.id}:${format}`, await pageJson(v, page?.id, format));
-    },
-  );
-
-  app.get(
-    '/spaces/:spaceId/content/files',
-    { schema: { operationId: 'listFiles', tags, params: SpaceContentParams, querystring: FilesQuery, response: { 200: Json('list of RevisionFile') } } },
-    async (req) => filesList(await spaceRevision(ctx, revisions, req.principal, req.params.spaceId), req.query),
-  );
-  app.get(
     '/spaces/:spaceId/revisions/:revisionId/files',
     { schema: { operationId: 'listFilesInRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FilesQuery, response: { 200: Json('list of RevisionFile') } } },
     async (req) => filesList(await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId), req.query),
-  );
-  app.get(
-    '/spaces/:spaceId/content/files/:fileId',
-    { schema: { operationId: 'getFileById', tags, params: FileParams, querystring: FlagsQuery, response: { 200: Json('RevisionFile') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId);
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:file:${req.params.fileId}`, fileJson(v, req.params.fileId));
-    },
   );
   app.get(
     '/spaces/:spaceId/revisions/:revisionId/files/:fileId',

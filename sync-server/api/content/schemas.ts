@@ -31,3 +31,40 @@ export const PathParams = Type.Object({ spaceId: EntityId, '*': Type.String({ mi
 export const FlagsQuery = Type.Object(ContentFlags);
 export const PageQuery = Type.Object({ ...ContentFlags, ...PageFormat });
 export const FilesQuery = Type.Object({ ...PagingQuery, ...ContentFlags });
+
+export const CrContentParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId });
+export const CrPageParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, pageId: EntityId });
+export const CrFileParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, fileId: EntityId });
+export const CrPathParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, '*': Type.String({ minLength: 1, maxLength: 2048 }) });
+
+/**
+ * The two places current content is read from: a space and a change request
+ * (`changeRequestId` = id or number). Same operations, GitBook's operationIds
+ * for each; content and link routes register one implementation per scope.
+ */
+export const CONTENT_SCOPES = [
+  {
+    kind: 'space' as const,
+    prefix: '/spaces/:spaceId',
+    tags: ['Space content'],
+    params: { base: SpaceContentParams, page: PageParams, file: FileParams, path: PathParams },
+    ops: { revision: 'getCurrentRevision', pages: 'listPages', page: 'getPageById', path: 'getPageByPath', files: 'listFiles', file: 'getFileById' },
+    links: { pageLinks: 'listPageLinks', pageBacklinks: 'listPageBacklinks', fileBacklinks: 'listFileBacklinks' },
+  },
+  {
+    kind: 'change-request' as const,
+    prefix: '/spaces/:spaceId/change-requests/:changeRequestId',
+    tags: ['Change request content'],
+    params: { base: CrContentParams, page: CrPageParams, file: CrFileParams, path: CrPathParams },
+    ops: {
+      revision: 'getRevisionOfChangeRequestById',
+      pages: 'listPagesInChangeRequest',
+      page: 'getPageInChangeRequestById',
+      path: 'getPageInChangeRequestByPath',
+      files: 'listFilesInChangeRequestById',
+      file: 'getFileInChangeRequestById',
+    },
+    // GitBook publishes no operationIds for these three; named after the space ones.
+    links: { pageLinks: 'listChangeRequestPageLinks', pageBacklinks: 'listChangeRequestPageBacklinks', fileBacklinks: 'listChangeRequestFileBacklinks' },
+  },
+];

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { loadRevision, type RevisionRecord } from '../../docs/revision-store';
 import { Lru } from '../../store/lru';
 import { requireSpace } from '../spaces/service';
+import { findChangeRequest } from '../change-requests/service';
 import { viewOf, type RevisionView } from './view';
 import type { RefContext } from './links';
 
@@ -49,6 +50,20 @@ export async function spaceRevisionWithRefs(ctx: AppContext, revisions: Revision
   const id = revisionId ?? row.revision;
   const revision = await revisions.get(id);
   if (!revision || revision.spaceId !== spaceId || (revisionId !== undefined && revision.changeRequestId !== null)) throw notFound('Revision');
+  const refs: RefContext = { organization: row.organization_id, space: spaceId, revision: revision.id, appPrefix: ctx.urls.app('/') };
+  return { view: viewOf(revision), refs };
+}
+
+/**
+ * The current revision of a change request (addressed by id or number in the
+ * space), with its references. Needs read access to the space (404 otherwise).
+ */
+export async function changeRequestRevisionWithRefs(ctx: AppContext, revisions: Revisions, p: Principal, spaceId: string, changeRequestId: string) {
+  const { row } = await requireSpace(ctx, p, spaceId);
+  const cr = await findChangeRequest(ctx.db, spaceId, changeRequestId);
+  if (!cr) throw notFound('Change request');
+  const revision = await revisions.get(cr.revision);
+  if (!revision || revision.spaceId !== spaceId) throw notFound('Revision');
   const refs: RefContext = { organization: row.organization_id, space: spaceId, revision: revision.id, appPrefix: ctx.urls.app('/') };
   return { view: viewOf(revision), refs };
 }

@@ -18,31 +18,28 @@ export interface SpaceRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  open_comments: number;
 }
 
 export const SPACE_COLUMNS =
-  'id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_at, updated_at, deleted_at';
+  'id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_at, updated_at, deleted_at, open_comments';
 
 /** The policy view of a space row. */
 export function spaceNode(s: SpaceRow): ContentNode {
   return { type: 'space', id: s.id, organizationId: s.organization_id, parentId: s.parent_id, defaultLevel: s.default_level };
 }
 
-/**
- * Counters shown on a Space. Comments and change requests are not stored by
- * this version of the server, so there are none to count yet; the content
- * and change-request modules replace this with real counts.
- */
-export interface SpaceCounters {
-  comments: number;
+/** Change-request counters shown on a Space. */
+export interface ChangeRequestCounters {
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
 }
-export const NO_ACTIVITY: SpaceCounters = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+/** Before change requests are counted for a space (and for spaces that have none). */
+export const NO_CHANGE_REQUESTS: ChangeRequestCounters = { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
 
 /** Row -> API `Space`, with the caller's permissions. */
-export function presentSpace(ctx: AppContext, s: SpaceRow, role: RoleOrNone, counters: SpaceCounters = NO_ACTIVITY) {
+export function presentSpace(ctx: AppContext, s: SpaceRow, role: RoleOrNone, counters: ChangeRequestCounters = NO_CHANGE_REQUESTS) {
   return {
     object: 'space' as const,
     id: s.id,
@@ -61,6 +58,7 @@ export function presentSpace(ctx: AppContext, s: SpaceRow, role: RoleOrNone, cou
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision,
     defaultLevel: s.default_level as 'inherit' | null,
+    comments: Number(s.open_comments),
     ...counters,
     permissions: spacePermissions(role, s.edit_mode === 'locked'),
   };

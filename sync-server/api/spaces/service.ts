@@ -11,6 +11,7 @@ import { cachedQuery, cachedRead } from '../../store/read-cache';
 import { keyAtEnd, siblingsOf } from '../content-tree/position';
 import { canCreateIn, loadCollection, requireCollection } from '../collections/service';
 import { SPACE_COLUMNS, presentSpace, spaceNode, type SpaceRow } from './present';
+import { changeRequestCountersFor, changeRequestCountersOf } from './counters';
 
 /** A space row by id (deleted ones included), read through the read cache. */
 export function loadSpace(ctx: AppContext, id: string): Promise<SpaceRow | undefined> {
@@ -35,7 +36,7 @@ export async function requireActiveSpace(ctx: AppContext, p: Principal, id: stri
 /** The API object of a space as the caller sees it (404 when they cannot). */
 export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) {
   const { row, role } = await requireSpace(ctx, p, id);
-  return presentSpace(ctx, row, role);
+  return presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id));
 }
 
 /**
@@ -46,18 +47,19 @@ export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) 
  */
 export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<string> {
   const { row, role } = await requireSpace(ctx, p, id);
-  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () => JSON.stringify(presentSpace(ctx, row, role)));
+  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () => JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id))));
 }
 
 /** Visible rows with roles, paged; shared by the list operations. */
-function presentVisible(ctx: AppContext, rows: SpaceRow[], index: AccessIndex, page: PageRequest) {
+async function presentVisible(ctx: AppContext, rows: SpaceRow[], index: AccessIndex, page: PageRequest) {
   const visible: { row: SpaceRow; role: Role }[] = [];
   for (const row of rows) {
     const role = index.roleOf(spaceNode(row));
     if (role) visible.push({ row, role });
   }
   const result = pageArray(visible, page);
-  return { ...result, items: result.items.map((v) => presentSpace(ctx, v.row, v.role)) };
+  const counters = await changeRequestCountersFor(ctx.db, result.items.map((v) => v.row.id));
+  return { ...result, items: result.items.map((v) => presentSpace(ctx, v.row, v.role, counters.get(v.row.id))) };
 }
 
 /** Active spaces of an organization the caller can see, oldest first. */
@@ -192,5 +194,6 @@ export async function listSpacesForMember(ctx: AppContext, p: Principal, organiz
     if (permission) entries.push({ row, permission, callerRole: callerIndex.roleOf(spaceNode(row)) });
   }
   const result = pageArray(entries, page);
-  return { ...result, items: result.items.map((e) => ({ permission: e.permission, space: presentSpace(ctx, e.row, e.callerRole) })) };
+  const counters = await changeRequestCountersFor(ctx.db, result.items.map((e) => e.row.id));
+  return { ...result, items: result.items.map((e) => ({ permission: e.permission, space: presentSpace(ctx, e.row, e.callerRole, counters.get(e.row.id)) })) };
 }
