@@ -17,8 +17,10 @@ import { storageRoutes } from './api/storage/routes';
 import { contentRoutes } from './api/content/routes';
 import { linkRoutes } from './api/content/link-routes';
 import { searchRoutes } from './api/search/routes';
+import { changeRequestRoutes } from './api/change-requests/routes';
 import { Snapshots } from './docs/snapshots';
 import { pdfRoutes } from './pdf/routes';
+import { commentRoutes } from './api/comments/routes';
 import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
 
@@ -72,7 +74,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(contentRoutes(ctx, storage, revisions));
       await v1.register(linkRoutes(ctx, revisions));
       await v1.register(pdfRoutes(ctx, storage.signer, revisions));
+      await v1.register(commentRoutes(ctx));
       await v1.register(searchRoutes(ctx));
+      await v1.register(changeRequestRoutes(ctx, revisions));
     },
     { prefix: '/v1' },
   );

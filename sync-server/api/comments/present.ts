@@ -1,0 +1,115 @@
+import type { AppContext } from '../../context';
+import type { CommentData, PostData, ReactionData, ReplyData } from '../../../shared/discussion';
+import { markdownToDocument } from '../../../shared/markdown';
+import { atLeast } from '../../policy/roles';
+import { presentUser, type UserRow } from '../system/present-user';
+import type { DiscussionScope } from './scope';
+
+/** Output format of comment bodies (`format` query). */
+export type BodyFormat = 'markdown' | 'document';
+
+/** Everything presentation needs besides the comment itself. */
+export interface PresentContext {
+  ctx: AppContext;
+  scope: DiscussionScope;
+  /** The caller's user id (for `permissions`). */
+  callerId: string;
+  users: Map<string, UserRow>;
+  format: BodyFormat;
+}
+
+/** Users of every id mentioned by `posts` (authors, reactors, resolvers), in one query. */
+export async function loadUsers(ctx: AppContext, posts: readonly CommentData[] | readonly ReplyData[]): Promise<Map<string, UserRow>> {
+  const ids = new Set<string>();
+  const addPost = (p: PostData) => {
+    ids.add(p.author);
+    for (const r of p.reactions) for (const u of r.users) ids.add(u.userId);
+  };
+  for (const p of posts) {
+    addPost(p);
+    const c = p as Partial<CommentData>;
+    if (c.resolvedBy) ids.add(c.resolvedBy);
+    for (const r of c.replies ?? []) ids.add(r.author);
+  }
+  if (ids.size === 0) return new Map();
+  const rows = await ctx.db.query<UserRow>('SELECT id, display_name, email, photo_url FROM users WHERE id = ANY($1::text[])', [[...ids]]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A user that no longer exists still shows as an author (comments outlive accounts). */
+function userOf(pc: PresentContext, id: string) {
+  return presentUser(pc.ctx, pc.users.get(id) ?? { id, display_name: 'Deleted user', email: null, photo_url: null });
+}
+
+/**
+ * What the caller may do with a post. Posting, replying, reacting and
+ * resolving need `comment`; the body belongs to its author; admins may delete
+ * anything (moderation). Authors who lost `comment` keep nothing but view.
+ */
+export function postPermissions(role: DiscussionScope['role'], callerId: string, author: string) {
+  const canComment = atLeast(role, 'comment');
+  const own = callerId === author;
+  return { view: true, edit: canComment && own, reply: canComment, delete: (canComment && own) || atLeast(role, 'admin') };
+}
+
+function presentBody(markdown: string, format: BodyFormat) {
+  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+}
+
+function presentReactions(pc: PresentContext, reactions: ReactionData[]) {
+  return reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: userOf(pc, u.userId), reactedAt: u.reactedAt })) }));
+}
+
+function presentPost(pc: PresentContext, p: PostData, location: string) {
+  return {
+    id: p.id,
+    postedBy: userOf(pc, p.author),
+    postedAt: p.postedAt,
+    ...(p.editedAt ? { editedAt: p.editedAt } : {}),
+    reactions: presentReactions(pc, p.reactions),
+    body: presentBody(p.markdown, pc.format),
+    urls: { location: pc.ctx.urls.api(location) },
+    permissions: postPermissions(pc.scope.role, pc.callerId, p.author),
+  };
+}
+
+/** Who replied, how often, and when last (GitBook's `repliers`), most recent first. */
+function repliers(pc: PresentContext, replies: ReplyData[]) {
+  const by = new Map<string, { count: number; updatedAt: string }>();
+  for (const r of replies) {
+    const at = r.editedAt && r.editedAt > r.postedAt ? r.editedAt : r.postedAt;
+    const cur = by.get(r.author);
+    by.set(r.author, { count: (cur?.count ?? 0) + 1, updatedAt: cur && cur.updatedAt > at ? cur.updatedAt : at });
+  }
+  return [...by.entries()]
+    .sort((a, b) => (a[1].updatedAt < b[1].updatedAt ? 1 : -1))
+    .map(([userId, v]) => ({ updatedAt: v.updatedAt, count: v.count, user: userOf(pc, userId) }));
+}
+
+/** Stored comment -> API `Comment`. */
+export function presentComment(pc: PresentContext, c: CommentData) {
+  const { scope } = pc;
+  return {
+    object: 'comment' as const,
+    ...presentPost(pc, c, `${scope.basePath}/comments/${c.id}`),
+    replies: c.replies.length,
+    repliers: repliers(pc, c.replies),
+    target: {
+      space: scope.spaceId,
+      revision: scope.revision,
+      ...(scope.changeRequestId ? { changeRequest: scope.changeRequestId } : {}),
+      ...(c.target.review ? { review: c.target.review } : {}),
+      ...(c.target.page ? { page: { id: c.target.page } } : {}),
+      ...(c.target.node ? { node: { id: c.target.node } } : {}),
+      ...(c.target.tableCell ? { tableCell: c.target.tableCell } : {}),
+    },
+    ...(c.resolvedAt && c.resolvedBy
+      ? { status: 'resolved' as const, resolvedAt: c.resolvedAt, resolvedBy: userOf(pc, c.resolvedBy) }
+      : { status: 'open' as const }),
+  };
+}
+
+/** Stored reply -> API `CommentReply`. */
+export function presentReply(pc: PresentContext, commentId: string, r: ReplyData) {
+  return { object: 'comment-reply' as const, ...presentPost(pc, r, `${pc.scope.basePath}/comments/${commentId}/replies/${r.id}`) };
+}
