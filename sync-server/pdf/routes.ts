@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import type { UrlSigner } from '../http/signing';
 import { EntityId } from '../http/schemas';
 import type { Revisions } from '../api/content/service';
 import { viewOf } from '../api/content/view';
 import { renderPdf } from './render';
+import { requireChangeRequest } from '../api/change-requests/service';
 
 /** How long a PDF link works. */
 export const PDF_URL_TTL_MS = 60 * 60 * 1000;
@@ -25,6 +26,30 @@ export function signedPdfUrl(ctx: AppContext, signer: UrlSigner, revisionId: str
 }
 
 export const pdfRoutes = (ctx: AppContext, signer: UrlSigner, revisions: Revisions): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
+    {
+      schema: {
+        operationId: 'getChangeRequestPDF',
+        tags: ['Change requests'],
+        params: Type.Object({ spaceId: EntityId, changeRequestId: EntityId }),
+        querystring: Type.Object({ only: Type.Optional(Type.Boolean()), page: Type.Optional(EntityId) }),
+        response: { 200: Type.Object({ url: Type.String({ format: 'uri', maxLength: 2048 }) }) },
+      },
+    },
+    async (req) => {
+      const { cr } = await requireChangeRequest(ctx, req.principal, req.params.spaceId, req.params.changeRequestId);
+      const { only, page } = req.query;
+      if (only && !page) throw badRequest('"only" needs the "page" to export');
+      // The page must exist in the change request's current content.
+      if (page !== undefined) {
+        const revision = await revisions.get(cr.revision);
+        if (!revision || !viewOf(revision).pagesById.has(page)) throw notFound('Page');
+      }
+      return { url: signedPdfUrl(ctx, signer, cr.revision, page) };
+    },
+  );
+
   app.get(
     '/pdf/:revisionId',
     {

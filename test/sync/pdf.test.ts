@@ -8,7 +8,7 @@ import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../sync-server/docs/doc-names';
 import { signedPdfUrl } from '../../sync-server/pdf/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { expectError, raw } from '../helpers/api';
+import { expectError, ok, raw } from '../helpers/api';
 
 /** Extracts the text of a PDF with poppler's pdftotext, the standard tool. */
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
@@ -66,5 +66,21 @@ describe('PDF export', () => {
     expectError(await raw(t, 'GET', tampered.pathname + tampered.search), 403);
     t.clock.advance(2 * 60 * 60 * 1000);
     expectError(await raw(t, 'GET', url.pathname + url.search), 403, /expired/);
+  });
+});
+
+describe('getChangeRequestPDF', () => {
+  it('answers a signed URL to the change request content as a PDF, or to one page of it', async () => {
+    const cr = (await t.client.spaces.createChangeRequest(spaceId, { subject: 'Review me' })).data;
+    const { url } = await ok('getChangeRequestPDF', t.client.spaces.getChangeRequestPdf(spaceId, cr.id));
+    const text = await pdfText(await (await fetch(url)).arrayBuffer());
+    expect(text).toContain('Getting started');
+    expect(text).toContain('Back up the data folder nightly.');
+    const one = await ok('getChangeRequestPDF', t.client.spaces.getChangeRequestPdf(spaceId, String(cr.number), { only: true, page: ids.ops! }));
+    const oneText = await pdfText(await (await fetch(one.url)).arrayBuffer());
+    expect(oneText).toContain('Operations');
+    expect(oneText).not.toContain('Getting started');
+    expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf?page=noSuchPage`, { token: t.adminToken }), 404);
+    expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf`), 401);
   });
 });
