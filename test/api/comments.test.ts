@@ -34,6 +34,7 @@ beforeAll(async () => {
     pageId = content.createPage({ title: 'Intro', markdown: '# Intro\n' });
     otherPageId = content.createPage({ title: 'Other' });
   });
+  await t.server.app.snapshots.revise(spaceId);
   [reader, alice, bob, orgAdmin] = await Promise.all([
     newMember(t, orgId, 'read', 'Reader'),
     newMember(t, orgId, 'comment', 'Alice'),
@@ -57,7 +58,7 @@ describe('comments on a space', () => {
       reactions: [],
       postedBy: { id: alice.id, displayName: 'Alice' },
       body: { markdown: 'Is this **right**?' },
-      target: { space: spaceId, page: { id: pageId }, node: { id: 'node-1' } },
+      target: { space: spaceId, page: { id: pageId, title: 'Intro', path: 'intro', outdated: false }, node: { id: 'node-1' } },
       permissions: { view: true, edit: true, reply: true, delete: true },
     });
     expect(posted.urls.location).toBe(`${t.url}/v1/spaces/${spaceId}/comments/${posted.id}`);

@@ -4,6 +4,7 @@ import { markdownToDocument } from '../../../shared/markdown';
 import { atLeast } from '../../policy/roles';
 import { presentUser, type UserRow } from '../system/present-user';
 import type { DiscussionScope } from './scope';
+import { pageTarget, type PageSummary } from './page-targets';
 
 /** Output format of comment bodies (`format` query). */
 export type BodyFormat = 'markdown' | 'document';
@@ -16,6 +17,8 @@ export interface PresentContext {
   callerId: string;
   users: Map<string, UserRow>;
   format: BodyFormat;
+  /** Pages of the scope's current revision, for `target.page`. */
+  pages: Map<string, PageSummary>;
 }
 
 /** Users of every id mentioned by `posts` (authors, reactors, resolvers), in one query. */
@@ -99,7 +102,7 @@ export function presentComment(pc: PresentContext, c: CommentData) {
       revision: scope.revision,
       ...(scope.changeRequestId ? { changeRequest: scope.changeRequestId } : {}),
       ...(c.target.review ? { review: c.target.review } : {}),
-      ...(c.target.page ? { page: { id: c.target.page } } : {}),
+      ...(c.target.page ? { page: pageTarget(pc.pages, c.target.page, c.postedAt) } : {}),
       ...(c.target.node ? { node: { id: c.target.node } } : {}),
       ...(c.target.tableCell ? { tableCell: c.target.tableCell } : {}),
     },

@@ -7,6 +7,7 @@ import { ContentDoc } from '../../../shared/doc';
 import { DiscussionDoc, DiscussionDocError, isReactionEmoji, type CommentData, type CommentTarget } from '../../../shared/discussion';
 import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
 import { loadUsers, postPermissions, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
+import { pageSummaries } from './page-targets';
 import { MAX_COMMENT_MARKDOWN } from './schemas';
 import type { DiscussionScope } from './scope';
 
@@ -82,7 +83,8 @@ async function write<T>(ctx: AppContext, p: Principal, scope: DiscussionScope, f
 }
 
 async function presentContext(ctx: AppContext, p: Principal, scope: DiscussionScope, comments: CommentData[], format: BodyFormat = 'markdown'): Promise<PresentContext> {
-  return { ctx, scope, callerId: p.userId, users: await loadUsers(ctx, comments), format };
+  const [users, pages] = await Promise.all([loadUsers(ctx, comments), comments.some((c) => c.target.page) ? pageSummaries(ctx, scope.revision) : new Map()]);
+  return { ctx, scope, callerId: p.userId, users, format, pages };
 }
 
 async function presentOne(ctx: AppContext, p: Principal, scope: DiscussionScope, id: string, format?: BodyFormat) {
