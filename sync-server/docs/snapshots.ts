@@ -107,62 +107,44 @@ export class Snapshots {
 
   private async storeChangeRequest(crId: string, options: ReviseOptions): Promise<string | undefined> {
     const docName = crContentDoc(crId);
-    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
-    const signature = signatureOf(snapshot);
-    if (this.lastSignature.get(docName) === signature) return undefined;
+    const changed = await this.changedSnapshot(docName);
+    if (!changed) return undefined;
     const cr = await queryOne<{ space_id: string; revision: string }>(this.ctx.db, 'SELECT space_id, revision FROM change_requests WHERE id = $1', [crId]);
     if (!cr) return undefined;
     const id = newId();
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      await saveRevision(tx, {
-        id,
-        spaceId: cr.space_id,
-        changeRequestId: crId,
-        parents: [cr.revision],
-        type: options.type ?? 'edits',
-        createdBy: options.userId ?? null,
-        createdAt: now,
-        pages: snapshot.pages as unknown as StoredPage[],
-        files: snapshot.files.map((f) => ({ ...f, sha256: snapshot.fileIndex.get(f.id)?.sha256 })),
-        reusableContents: [...snapshot.reusableContents],
-        variables: { ...snapshot.variables },
-      });
+      await saveRevision(tx, { id, spaceId: cr.space_id, changeRequestId: crId, parents: [cr.revision], ...revisionMeta(options, now), ...revisionContent(changed.snapshot) });
       await tx.query('UPDATE change_requests SET revision = $2, updated_at = $3 WHERE id = $1', [crId, id, now]);
     });
-    this.lastSignature.set(docName, signature);
+    this.lastSignature.set(docName, changed.signature);
     return id;
   }
 
   private async store(spaceId: string, options: ReviseOptions): Promise<string | undefined> {
     const docName = spaceContentDoc(spaceId);
-    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
-    const signature = signatureOf(snapshot);
-    if (this.lastSignature.get(docName) === signature) return undefined;
+    const changed = await this.changedSnapshot(docName);
+    if (!changed) return undefined;
     const space = await queryOne<{ revision: string; language: string | null }>(this.ctx.db, 'SELECT revision, language FROM spaces WHERE id = $1', [spaceId]);
     if (!space) return undefined;
     // Markdown analysis happens before the transaction: PGlite has one connection, held for the whole transaction.
-    const index = await planIndex(this.ctx.db, spaceId, snapshot);
+    const index = await planIndex(this.ctx.db, spaceId, changed.snapshot);
     const id = newId();
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      await saveRevision(tx, {
-        id,
-        spaceId,
-        parents: [space.revision],
-        type: options.type ?? 'edits',
-        createdBy: options.userId ?? null,
-        createdAt: now,
-        pages: snapshot.pages as unknown as StoredPage[],
-        files: snapshot.files.map((f) => ({ ...f, sha256: snapshot.fileIndex.get(f.id)?.sha256 })),
-        reusableContents: [...snapshot.reusableContents],
-        variables: { ...snapshot.variables },
-      });
+      await saveRevision(tx, { id, spaceId, parents: [space.revision], ...revisionMeta(options, now), ...revisionContent(changed.snapshot) });
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
       await applyIndex(tx, spaceId, space.language, index);
     });
-    this.lastSignature.set(docName, signature);
+    this.lastSignature.set(docName, changed.signature);
     return id;
+  }
+
+  /** A fresh snapshot of a document, unless its content is what the last revision already stored. */
+  private async changedSnapshot(docName: string): Promise<{ snapshot: MaterializedContent; signature: string } | undefined> {
+    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
+    const signature = signatureOf(snapshot);
+    return this.lastSignature.get(docName) === signature ? undefined : { snapshot, signature };
   }
 
   private materializerFor(doc: Y.Doc): Materializer {
@@ -181,6 +163,21 @@ export class Snapshots {
     this.pending.clear();
     await Promise.allSettled([...this.running.values()]);
   }
+}
+
+/** Who made a revision, when, and why. */
+function revisionMeta(options: ReviseOptions, now: Date) {
+  return { type: options.type ?? 'edits', createdBy: options.userId ?? null, createdAt: now };
+}
+
+/** The stored form of a snapshot's content (files keep their blob digest for downloadURLs). */
+function revisionContent(snapshot: MaterializedContent) {
+  return {
+    pages: snapshot.pages as unknown as StoredPage[],
+    files: snapshot.files.map((f) => ({ ...f, sha256: snapshot.fileIndex.get(f.id)?.sha256 })),
+    reusableContents: [...snapshot.reusableContents],
+    variables: { ...snapshot.variables },
+  };
 }
 
 /** A cheap identity of a snapshot's content: page hashes in tree order, files, reusable contents, variables. */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../helpers/postgres';
 import { GitBookAPI, MemberRole } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
@@ -15,7 +15,6 @@ import { createUser, issueToken } from '../../sync-server/users';
  */
 
 export const BENCH_ADMIN_TOKEN = 'folio-bench-admin-token-0123456789';
-const PG_ADMIN_URL = process.env.FOLIO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type BenchBackend = 'pglite' | 'postgres';
 
@@ -35,39 +34,13 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** Creates a uniquely named database; `drop` removes it (even with open connections). */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `folio_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
 /** Starts Folio on 127.0.0.1 (port 0) with logging off. */
 export async function startBenchServer(backend: BenchBackend = benchBackend()): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
   let pgDb: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   let server: RunningServer;
   try {
-    pgDb = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
+    pgDb = backend === 'postgres' ? await freshPostgresDatabase('folio_bench') : undefined;
     const config = loadConfig([], {
       FOLIO_PORT: '0',
       FOLIO_HOST: '127.0.0.1',

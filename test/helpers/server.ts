@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshPostgresDatabase } from './postgres';
 import { GitBookAPI } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
 import type { Clock } from '../../sync-server/context';
 
 export const TEST_ADMIN_TOKEN = 'folio-test-admin-token-0123456789';
-const PG_ADMIN_URL = process.env.FOLIO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Which storage the API suites run on (set per vitest project). */
 export function testBackend(): 'pglite' | 'postgres' {
@@ -38,33 +37,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database for one server, dropped again on close. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `folio_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /**
  * Starts a real server on 127.0.0.1 port 0 with real storage (in-memory
  * PGlite, or a fresh PostgreSQL database), FOLIO_ADMIN_TOKEN set.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-test-'));
-  const pgDb = testBackend() === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const pgDb = testBackend() === 'postgres' ? await freshPostgresDatabase('folio_t') : undefined;
   const config = loadConfig([], {
     FOLIO_PORT: '0',
     FOLIO_HOST: '127.0.0.1',

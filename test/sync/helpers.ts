@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
@@ -9,6 +8,7 @@ import { GitBookAPI } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer, type StartOptions } from '../../sync-server/server';
 import { TEST_ADMIN_TOKEN, testBackend, type TestServer } from '../helpers/server';
+import { freshPostgresDatabase } from '../helpers/postgres';
 
 /**
  * Helpers of the sync suites: stock y-websocket clients, raw sockets, waiting,
@@ -111,25 +111,6 @@ export function upgradeStatus(url: string, headers: Record<string, string> = {})
   });
 }
 
-/** A PostgreSQL database for one suite, dropped by `drop`. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.FOLIO_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `folio_sync_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** Storage that outlives a server: a PGlite data dir on disk, or a PostgreSQL database. */
 export interface DurableStorage {
   dataDir: string;
@@ -140,7 +121,7 @@ export interface DurableStorage {
 /** Creates storage for the current backend (vitest project) that several server runs can share. */
 export async function durableStorage(): Promise<DurableStorage> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-sync-'));
-  const pgDb = testBackend() === 'postgres' ? await freshPostgres() : undefined;
+  const pgDb = testBackend() === 'postgres' ? await freshPostgresDatabase('folio_sync') : undefined;
   return {
     dataDir,
     env: {
