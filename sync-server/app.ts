@@ -21,6 +21,9 @@ import { changeRequestRoutes } from './api/change-requests/routes';
 import { Snapshots } from './docs/snapshots';
 import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
+import { Metrics } from './observability/metrics';
+import { observabilityRoutes } from './observability/routes';
+import { installRequestIds, requestIdFor } from './observability/request-id';
 import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
 
@@ -30,6 +33,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Live edits -> revisions (REST writes call revise() to make one at once). */
     snapshots: Snapshots;
+    /** Open sync sockets, for metrics (the sync endpoint is attached after the app is built). */
+    socketCount: () => number;
   }
 }
 
@@ -48,8 +53,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? false,
     // Request bodies of this API are small JSON documents.
     bodyLimit: 1024 * 1024,
+    genReqId: (req) => requestIdFor(req.headers['x-request-id']),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  installRequestIds(app);
   installValidators(app);
   installJsonParser(app);
   installErrorHandlers(app);
@@ -60,6 +67,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) => app.log.error({ err, spaceId }, 'could not make a revision'));
   app.decorate('snapshots', snapshots);
   app.addHook('onClose', () => snapshots.close());
+  app.decorate('socketCount', () => 0);
+  const metrics = new Metrics(ctx.hub, () => app.socketCount());
+  metrics.instrument(app);
+  await observabilityRoutes(app, ctx, metrics);
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));

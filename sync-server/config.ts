@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Live edits become a revision once a document has been quiet this long (ms). */
   revisionQuietMs: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken: string | undefined;
 }
 
 interface Setting {
@@ -40,6 +42,7 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   smtpUrl: { env: 'FOLIO_SMTP_URL', flag: 'smtp-url', help: 'smtp://user:pass@host:port for invite emails (otherwise links are logged)' },
   smtpFrom: { env: 'FOLIO_SMTP_FROM', flag: 'smtp-from', help: 'sender address of invite emails', default: 'Folio <folio@localhost>' },
   logLevel: { env: 'FOLIO_LOG_LEVEL', flag: 'log-level', help: 'fatal | error | warn | info | debug | silent', default: 'info' },
+  metricsToken: { env: 'FOLIO_METRICS_TOKEN', flag: 'metrics-token', help: 'bearer token Prometheus must send to /metrics (open when unset)' },
   revisionQuietMs: { env: 'FOLIO_REVISION_QUIET_MS', flag: 'revision-quiet-ms', help: 'quiet period after live edits before a revision is made (ms)', default: '2000' },
 };
 
@@ -106,5 +109,6 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     smtpFrom: get('smtpFrom')!,
     logLevel: get('logLevel')!,
     revisionQuietMs,
+    metricsToken: get('metricsToken'),
   };
 }

@@ -71,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx.mailer = createMailer(config.smtpUrl, config.smtpFrom, app.log);
     hub.log = app.log;
     const sync = attachSync(app, ctx, options.sync);
+    app.socketCount = () => sync.connections.size;
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('[::1]', '127.0.0.1');
     // Port 0: the public URL is only known now that the OS picked a port.

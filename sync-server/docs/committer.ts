@@ -16,6 +16,8 @@ export interface PendingWrite {
   applied: boolean;
   /** Settles the caller waiting for this write (hub.change). */
   settle?: { resolve(): void; reject(err: unknown): void };
+  /** performance.now() when a client update arrived (fan-out lag metric). */
+  receivedAt?: number;
 }
 
 /** What the hub does around each batch. */

@@ -125,7 +125,15 @@ export class DocHub {
 
   /** Queues a client update for commit; applied and fanned out after it (used by connections). */
   submit(live: LiveDoc, peer: DocPeer, update: Uint8Array, origin: UpdateOrigin): void {
-    this.committer.push({ live, data: update, origin, peer, applied: false });
+    this.committer.push({ live, data: update, origin, peer, applied: false, receivedAt: performance.now() });
+  }
+
+  /** Called with the time (ms) from receiving a client update to broadcasting it (commit included). */
+  onFanoutLag: ((ms: number) => void) | undefined;
+
+  /** Documents in memory now. */
+  get openDocuments(): number {
+    return this.docs.size;
   }
 
   /** Whether the document is in memory. */
@@ -263,6 +271,8 @@ export class DocHub {
         if (w.applied) live.localSettled();
         w.settle?.resolve();
       }
+      const now = performance.now();
+      for (const w of writes) if (w.receivedAt !== undefined) this.onFanoutLag?.(now - w.receivedAt);
       for (const w of writes) this.emit(live.name, w.data, w.origin);
       this.compactor.maybeCompact(live);
     }
