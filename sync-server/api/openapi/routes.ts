@@ -1,7 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from '../../context';
+
+/**
+ * Page-by-path routes match the rest of the URL with Fastify's `*`; GitBook's
+ * document names that parameter `pagePath`, and so does ours.
+ */
+function namePathWildcard(schema: FastifySchema, url: string): { schema: FastifySchema; url: string } {
+  const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  const { '*': wildcard, ...rest } = params?.properties ?? {};
+  return {
+    url: `${url.slice(0, -1)}:pagePath`,
+    schema: {
+      ...schema,
+      params: { ...params, properties: { ...rest, pagePath: wildcard }, required: [...(params?.required ?? []).filter((r) => r !== '*'), 'pagePath'] },
+    },
+  };
+}
 
 /**
  * Publishes the OpenAPI document generated from the route schemas (so it can
@@ -22,7 +38,10 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     },
     // Only the /v1 API is documented, not the reference page itself.
     hideUntagged: false,
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/v1') ? schema : { ...schema, hide: true }, url }),
+    transform: ({ schema, url }) => {
+      if (!url.startsWith('/v1')) return { schema: { ...schema, hide: true }, url };
+      return url.endsWith('/path/*') ? namePathWildcard(schema, url) : { schema, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/reference', uiConfig: { deepLinking: true }, staticCSP: true });
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
