@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ListOf, pageRequest } from '../../http/paging';
@@ -22,9 +22,11 @@ export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => asyn
         response: { 200: ListOf(MemberSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { order, role, search, sort } = req.query;
-      return members.listMembers(ctx, req.principal, req.params.organizationId, { order, role, search, sort }, pageRequest(req.query));
+      const json = await members.listMembersJson(ctx, req.principal, req.params.organizationId, { order, role, search, sort }, pageRequest(req.query));
+      // Already-serialized list of MemberSchema objects: sent as is (the cast only tells the type provider so).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<ReturnType<typeof ListOf<typeof MemberSchema>>>);
     },
   );
 

@@ -5,7 +5,7 @@ import { listPage, type PageRequest } from '../../http/paging';
 import { membershipForDelete, requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import type { Role, RoleOrNone } from '../../policy/roles';
 import { queryOne, type Queryable } from '../../store/db';
-import { cachedQuery } from '../../store/read-cache';
+import { cachedQuery, cachedRead } from '../../store/read-cache';
 import { assertKeepsAnAdmin } from './membership';
 import { MEMBER_COLUMNS, MEMBER_FROM, presentMember, type MemberRow } from './present';
 
@@ -81,6 +81,18 @@ export async function listMembers(ctx: AppContext, p: Principal, organizationId:
     total,
     page,
   );
+}
+
+/**
+ * listMembers, serialized and read-cached per organization, filters and page
+ * (Member objects carry nothing caller-specific; the caller's right to list is
+ * checked on every call). Any write drops the cached pages.
+ */
+export async function listMembersJson(ctx: AppContext, p: Principal, organizationId: string, filters: MemberFilters, page: PageRequest): Promise<string> {
+  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
+  requireFullMember(m, 'list the members of the organization');
+  const key = `members-json:${organizationId}:${JSON.stringify([filters.order, filters.role, filters.search, filters.sort, page.offset, page.limit])}`;
+  return cachedRead(ctx.db, key, async () => JSON.stringify(await listMembers(ctx, p, organizationId, filters, page)));
 }
 
 /** One member. Full members see everyone; a guest sees only themself. */
