@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../store/db';
+import { ApiError } from './errors';
 
 /**
  * HMAC-SHA256 signatures for capability URLs (upload slots, file downloads):
@@ -21,6 +22,16 @@ export class UrlSigner {
 
   sign(payload: string): string {
     return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+
+  /**
+   * Checks a signed link that expires (`expires` in Unix seconds): 403 when the
+   * signature does not cover `payload`, or when the link has expired. `what`
+   * names the link in the messages ("upload URL", "PDF link").
+   */
+  requireValidLink(payload: string, signature: string, expires: number, now: Date, what: string): void {
+    if (!this.verify(payload, signature)) throw new ApiError(403, `Invalid ${what} signature`);
+    if (expires * 1000 < now.getTime()) throw new ApiError(403, `This ${what} has expired; request a new one`);
   }
 
   /** Constant-time check, so a forger learns nothing from response timing. */

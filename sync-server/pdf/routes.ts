@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { UrlSigner } from '../http/signing';
 import { EntityId } from '../http/schemas';
 import type { Revisions } from '../api/content/service';
@@ -70,8 +70,7 @@ export const pdfRoutes = (ctx: AppContext, signer: UrlSigner, revisions: Revisio
     async (req, reply) => {
       const { revisionId } = req.params;
       const { page, expires, signature } = req.query;
-      if (!signer.verify(payload(revisionId, page ?? '', expires), signature)) throw new ApiError(403, 'Invalid PDF link signature');
-      if (expires * 1000 < ctx.clock.now().getTime()) throw new ApiError(403, 'This PDF link has expired; request a new one');
+      signer.requireValidLink(payload(revisionId, page ?? '', expires), signature, expires, ctx.clock.now(), 'PDF link');
       const revision = await revisions.get(revisionId);
       if (!revision) throw notFound('Revision');
       const view = viewOf(revision);

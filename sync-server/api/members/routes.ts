@@ -1,10 +1,11 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ListOf, pageRequest } from '../../http/paging';
 import { OrgParams } from '../../http/schemas';
 import { ListMembersQuery, MemberParams, MemberSchema, PingResponse, UpdateMemberBody } from './schemas';
 import * as members from './service';
+import { sendSerializedJson } from '../../http/etag';
 
 const tags = ['Organization members'];
 
@@ -25,8 +26,7 @@ export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => asyn
     async (req, reply) => {
       const { order, role, search, sort } = req.query;
       const json = await members.listMembersJson(ctx, req.principal, req.params.organizationId, { order, role, search, sort }, pageRequest(req.query));
-      // Already-serialized list of MemberSchema objects: sent as is (the cast only tells the type provider so).
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<ReturnType<typeof ListOf<typeof MemberSchema>>>);
+      return sendSerializedJson(reply, json);
     },
   );
 

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
@@ -7,6 +7,7 @@ import { CollectionParams } from '../collections/schemas';
 import { CreateSpaceBody, SpaceMoveBody, SpaceParams, SpaceSchema, SpaceTransferBody, UpdateSpaceBody } from './schemas';
 import * as spaces from './service';
 import * as lifecycle from './lifecycle';
+import { sendSerializedJson } from '../../http/etag';
 
 const tags = ['Spaces'];
 
@@ -68,8 +69,7 @@ export const spaceRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async
     },
     async (req, reply) => {
       const json = await spaces.spaceJsonFor(ctx, req.principal, req.params.spaceId);
-      // Already-serialized SpaceSchema JSON: Fastify sends a string payload as is (the cast only tells the type provider so).
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SpaceSchema>);
+      return sendSerializedJson(reply, json);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { requireFullMember, requireOrgMember, requireOrgRole } from '../../policy/guards';
 import { queryOne } from '../../store/db';
@@ -48,8 +48,7 @@ interface UploadRow {
  * size, once (a second PUT is a 409, so a leaked URL cannot swap the bytes).
  */
 export async function receiveUpload(ctx: AppContext, storage: Storage, key: string, expires: number, signature: string, bytes: Buffer) {
-  if (!storage.signer.verify(uploadPayload(key, expires), signature)) throw new ApiError(403, 'Invalid upload signature');
-  if (expires * 1000 < ctx.clock.now().getTime()) throw new ApiError(403, 'This upload URL has expired; request a new one');
+  storage.signer.requireValidLink(uploadPayload(key, expires), signature, expires, ctx.clock.now(), 'upload URL');
   const slot = await queryOne<UploadRow>(ctx.db, 'SELECT key, name, content_type, declared_size, sha256 FROM storage_uploads WHERE key = $1', [key]);
   if (!slot) throw notFound('Upload');
   if (slot.sha256) throw conflict('This upload URL has already been used');
