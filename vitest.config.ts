@@ -30,6 +30,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'sync-postgres', include: ['test/sync/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
       },
+      {
+        // Headless Debian Chromium against a real server; PGlite (the browser is the part under test).
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },
+      },
     ],
   },
 });
