@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { DocHub } from '../../sync-server/docs/hub';
 import type { Db } from '../../sync-server/store/db';
 import { startBenchServer } from './fixture';
-import type { BenchOutcome } from './load';
+import type { BenchOutcome } from './http-load';
 
 /**
  * Cold load of a document whose history is 10,000 small updates (typing into

@@ -2,7 +2,7 @@ import os from 'node:os';
 import * as Y from 'yjs';
 import { spaceContentDoc } from '../../sync-server/docs/doc-names';
 import { startBenchServer } from './fixture';
-import { loadSettings, type BenchOutcome } from './load';
+import { loadSettings, type BenchOutcome } from './http-load';
 import { buildSpace } from './materialize';
 import { runScenario, table, writeArtifact, type Scenario, type ScenarioResult } from './rest';
 

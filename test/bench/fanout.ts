@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { BenchOutcome } from './load';
+import type { BenchOutcome } from './http-load';
 import { connectPeers, type Peer } from './fanout-peers';
 import type { SyncServerKind } from './sync-servers';
 

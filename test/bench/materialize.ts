@@ -3,7 +3,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as Y from 'yjs';
 import { ContentDoc, Materializer, type ApiPage, type MaterializedContent } from '../../shared/doc';
-import type { BenchOutcome } from './load';
+import type { BenchOutcome } from './http-load';
 
 /**
  * Materialization benchmark: a 1,000-page, ~5 MB space (10 groups > 90 pages

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { ContentDoc, Materializer } from '../../shared/doc';
 import { forkUpdate, hasChangesFor, missingUpdate, pullInto } from '../../sync-server/api/change-requests/crdt-merge';
 import { buildSpace } from './materialize';
-import type { BenchOutcome } from './load';
+import type { BenchOutcome } from './http-load';
 
 /**
  * Merging a change request with 1,000 edits into a 1,000-page space that got

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_TOKEN, seedMembers, startBenchServer, type BenchServer } from './fixture';
-import { capture, loadSettings, startBaseline, warmAndMeasure, type BenchOutcome, type LoadSettings, type Measurement } from './load';
+import { capture, loadSettings, startBaseline, warmAndMeasure, type BenchOutcome, type LoadSettings, type Measurement } from './http-load';
 
 /**
  * REST benchmark: req/s and p99 latency of Folio for GET space, GET org

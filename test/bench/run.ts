@@ -1,4 +1,4 @@
-import type { BenchOutcome } from './load';
+import type { BenchOutcome } from './http-load';
 
 /**
  * `npm run bench [-- <filter>…]`: runs every known benchmark module, or only
