@@ -31,6 +31,11 @@ export default defineConfig({
         test: { name: 'sync-postgres', include: ['test/sync/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
       },
       {
+        // Several real server processes sharing the machine's PostgreSQL and Redis (FOLIO_REDIS_URL).
+        extends: true,
+        test: { name: 'cluster', include: ['test/cluster/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'postgres' } },
+      },
+      {
         // Headless Debian Chromium against a real server; PGlite (the browser is the part under test).
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },

@@ -26,6 +26,7 @@ import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
 import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
+import type { RedisFanout } from './fanout/redis-fanout';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     snapshots: Snapshots;
     /** Open sync sockets, for metrics (the sync endpoint is attached after the app is built). */
     socketCount: () => number;
+    /** Fan-out to other server processes, when configured (set by server.ts after the app is built). */
+    fanout: RedisFanout | undefined;
   }
 }
 
@@ -68,7 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('snapshots', snapshots);
   app.addHook('onClose', () => snapshots.close());
   app.decorate('socketCount', () => 0);
-  const metrics = new Metrics(ctx.hub, () => app.socketCount());
+  app.decorate('fanout', undefined as RedisFanout | undefined);
+  const metrics = new Metrics(ctx.hub, () => app.socketCount(), () => app.fanout);
   metrics.instrument(app);
   await observabilityRoutes(app, ctx, metrics);
   await app.register(

@@ -22,6 +22,10 @@ export interface Config {
   revisionQuietMs: number;
   /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
   metricsToken: string | undefined;
+  /** redis://… enables fan-out between several server processes sharing one PostgreSQL. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis channel, so several deployments can share one Redis. */
+  redisPrefix: string;
 }
 
 interface Setting {
@@ -43,6 +47,8 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   smtpFrom: { env: 'FOLIO_SMTP_FROM', flag: 'smtp-from', help: 'sender address of invite emails', default: 'Folio <folio@localhost>' },
   logLevel: { env: 'FOLIO_LOG_LEVEL', flag: 'log-level', help: 'fatal | error | warn | info | debug | silent', default: 'info' },
   metricsToken: { env: 'FOLIO_METRICS_TOKEN', flag: 'metrics-token', help: 'bearer token Prometheus must send to /metrics (open when unset)' },
+  redisUrl: { env: 'FOLIO_REDIS_URL', flag: 'redis-url', help: 'redis://host:port to run several processes against one PostgreSQL (fan-out)' },
+  redisPrefix: { env: 'FOLIO_REDIS_PREFIX', flag: 'redis-prefix', help: 'prefix of the Redis channels (one per deployment)', default: 'folio' },
   revisionQuietMs: { env: 'FOLIO_REVISION_QUIET_MS', flag: 'revision-quiet-ms', help: 'quiet period after live edits before a revision is made (ms)', default: '2000' },
 };
 
@@ -95,6 +101,12 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   }
   const revisionQuietMs = Number(get('revisionQuietMs'));
   if (!Number.isInteger(revisionQuietMs) || revisionQuietMs < 0) throw new ConfigError('FOLIO_REVISION_QUIET_MS must be a non-negative integer');
+  const redisUrl = get('redisUrl');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('FOLIO_REDIS_URL must start with redis:// or rediss://');
+  // PGlite is a database inside one process: a second process could not share it, so fan-out would serve nobody.
+  if (redisUrl && !databaseUrl) throw new ConfigError('FOLIO_REDIS_URL needs FOLIO_DATABASE_URL: several processes must share PostgreSQL');
+  const redisPrefix = get('redisPrefix')!;
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) throw new ConfigError('FOLIO_REDIS_PREFIX must be 1-64 letters, digits or _.:-');
   const adminToken = get('adminToken');
   if (adminToken !== undefined && adminToken.length < 16) throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
   return {
@@ -110,5 +122,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     logLevel: get('logLevel')!,
     revisionQuietMs,
     metricsToken: get('metricsToken'),
+    redisUrl,
+    redisPrefix,
   };
 }

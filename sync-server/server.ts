@@ -13,6 +13,7 @@ import { bootstrapAdmin, type AdminBootstrap } from './users';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { DocHub, type HubOptions } from './docs/hub';
 import { attachSync, type SyncEndpoint, type SyncOptions } from './docs/ws';
+import { RedisFanout } from './fanout/redis-fanout';
 
 export interface StartOptions {
   clock?: Clock;
@@ -35,6 +36,8 @@ export interface RunningServer {
   jobs: Jobs;
   /** The WebSocket sync endpoint. */
   sync: SyncEndpoint;
+  /** Fan-out to the other server processes (FOLIO_REDIS_URL), if configured. */
+  fanout: RedisFanout | undefined;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function openDatabase(config: Config, inMemory = false): Promise<Db
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const raw = await openRawDatabase(config, options.inMemory ?? false);
   const db = withReadCache(raw);
+  let fanout: RedisFanout | undefined;
   try {
     await migrate(db);
     const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
@@ -70,6 +74,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const app = await buildApp(ctx, { logger });
     ctx.mailer = createMailer(config.smtpUrl, config.smtpFrom, app.log);
     hub.log = app.log;
+    fanout = await startFanout(config, db, hub, app.log);
+    app.fanout = fanout;
     const sync = attachSync(app, ctx, options.sync);
     app.socketCount = () => sync.connections.size;
     const address = await app.listen({ port: config.port, host: config.host });
@@ -84,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       admin,
       jobs,
       sync,
+      fanout,
       async close() {
         jobs.stop();
         // Sockets first (the HTTP server would otherwise wait for them), then REST requests in flight,
@@ -91,11 +98,39 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await sync.close();
         await app.close();
         await hub.close();
+        await fanout?.close();
         await db.close();
       },
     };
   } catch (err) {
+    await fanout?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * With FOLIO_REDIS_URL, connects the hub and the read cache to the other
+ * server processes: documents are shared live, and a write anywhere drops
+ * every process's cached reads. Fails the start when Redis does not answer.
+ */
+async function startFanout(config: Config, db: ReturnType<typeof withReadCache>, hub: DocHub, log: FastifyInstance['log']): Promise<RedisFanout | undefined> {
+  if (!config.redisUrl) return undefined;
+  const fanout = new RedisFanout(config.redisUrl, config.redisPrefix, log);
+  const bridge = hub.useFanout(fanout, () => db.cache.invalidateFromElsewhere());
+  try {
+    await fanout.start(bridge);
+  } catch (err) {
+    await fanout.close();
+    throw new Error(`Redis at ${redactUrl(config.redisUrl)} is not reachable: ${(err as Error).message}`, { cause: err });
+  }
+  db.cache.onInvalidate = () => fanout.publishInvalidate();
+  return fanout;
+}
+
+/** A URL without its password, for messages. */
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
 }

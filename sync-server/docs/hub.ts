@@ -5,6 +5,9 @@ import { GroupCommitter, type PendingWrite } from './committer';
 import { COMMITTED, LiveDoc, type DocPeer, type UpdateOrigin } from './live-doc';
 import { Compactor } from './compactor';
 import { applyStored, DocStore, type CompactionResult } from './persistence';
+import { encodeUpdate } from './protocol';
+import { FanoutBridge } from './fanout-bridge';
+import type { Fanout } from '../fanout/fanout';
 import { consoleLogger, DEFAULT_HUB_OPTIONS, DocumentWriteError, type DocLease, type HubLogger, type HubOptions, type UpdateListener } from './hub-types';
 
 export type { DocPeer, UpdateOrigin } from './live-doc';
@@ -28,6 +31,8 @@ export class DocHub {
   private readonly listeners = new Set<UpdateListener>();
   private readonly compactor: Compactor;
   private readonly committer: GroupCommitter;
+  /** Set when other server processes share the documents (FOLIO_REDIS_URL). */
+  private bridge: FanoutBridge | undefined;
   private closed = false;
 
   constructor(db: Db, options: Partial<HubOptions> = {}) {
@@ -40,6 +45,22 @@ export class DocHub {
       failed: (batch, err) => this.failed(batch, err),
       crashed: (err) => this.log.error({ err }, 'sync: error after a commit'),
     });
+  }
+
+  /**
+   * Shares this hub's documents with other server processes through `fanout`:
+   * committed updates and presence are published, theirs applied here.
+   * `onInvalidate` runs when another process changed rows (read caches).
+   * Call before any document is opened.
+   */
+  useFanout(fanout: Fanout, onInvalidate: () => void): FanoutBridge {
+    this.bridge = new FanoutBridge(this, fanout, onInvalidate);
+    return this.bridge;
+  }
+
+  /** Whether other processes may change these documents (then a revision first catches up from storage). */
+  get shared(): boolean {
+    return this.bridge !== undefined;
   }
 
   /** Subscribes to committed updates (e.g. to cut a revision after a quiet period); returns the unsubscribe function. */
@@ -136,6 +157,45 @@ export class DocHub {
     return this.docs.size;
   }
 
+  /** The loaded copy of a document, if any. */
+  loadedDoc(name: string): LiveDoc | undefined {
+    const live = this.docs.get(name);
+    return live && !live.broken ? live : undefined;
+  }
+
+  /** Names of the documents in memory. */
+  loadedNames(): string[] {
+    return [...this.docs.keys()];
+  }
+
+  /**
+   * Applies updates that are already durable (committed by another process)
+   * to a loaded document, sends what they changed to its connections, and
+   * tells listeners (origin `remote`).
+   */
+  applyRemote(live: LiveDoc, updates: readonly Uint8Array[]): void {
+    if (live.broken) return;
+    const { changed, failed } = live.applyCommitted(updates);
+    if (failed > 0) this.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
+    if (!changed) return;
+    live.broadcast(encodeUpdate(changed));
+    this.emit(live.name, changed, { kind: 'remote' });
+  }
+
+  /**
+   * Catches a loaded document up with storage: applies whatever other
+   * processes committed that this copy has not seen (messages missed while
+   * Redis was away, or still in flight). Cheap for Yjs to skip what it has.
+   */
+  async refresh(name: string): Promise<void> {
+    const live = this.loadedDoc(name);
+    if (!live) return;
+    const stored = await this.store.load(name);
+    const parts = stored.tail.map((r) => r.data);
+    if (stored.state) parts.unshift(stored.state);
+    if (this.docs.get(name) === live) this.applyRemote(live, parts);
+  }
+
   /** Whether the document is in memory. */
   isLoaded(name: string): boolean {
     return this.docs.has(name);
@@ -182,6 +242,7 @@ export class DocHub {
   }
 
   private async read(name: string): Promise<LiveDoc> {
+    await this.bridge?.beforeLoad(name);
     const stored = await this.store.load(name);
     const live = new LiveDoc(name);
     const parts = stored.tail.map((r) => r.data);
@@ -199,6 +260,7 @@ export class DocHub {
       else this.persistLocal(live, update, origin);
     });
     this.docs.set(name, live);
+    this.bridge?.afterLoad(live);
     this.compactor.maybeCompact(live);
     return live;
   }
@@ -230,12 +292,16 @@ export class DocHub {
     // Never drop a document with writes on their way: they still have to be applied and fanned out.
     if (live.queued > 0 || live.localPending > 0) return this.scheduleUnload(live);
     this.docs.delete(live.name);
+    this.bridge?.unloaded(live.name);
     live.destroy();
   }
 
   /** Takes a document out of memory for good (its connections get `code`); the next open reloads it from storage. */
   private dropDoc(live: LiveDoc, code: number, reason: string): void {
-    if (this.docs.get(live.name) === live) this.docs.delete(live.name);
+    if (this.docs.get(live.name) === live) {
+      this.docs.delete(live.name);
+      this.bridge?.unloaded(live.name);
+    }
     if (live.broken) return;
     live.broken = true;
     for (const peer of [...live.peers]) peer.close(code, reason);
@@ -274,6 +340,7 @@ export class DocHub {
       const now = performance.now();
       for (const w of writes) if (w.receivedAt !== undefined) this.onFanoutLag?.(now - w.receivedAt);
       for (const w of writes) this.emit(live.name, w.data, w.origin);
+      this.bridge?.committed(live, writes.map((w) => w.data));
       this.compactor.maybeCompact(live);
     }
   }

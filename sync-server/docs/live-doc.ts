@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import type { PendingWrite } from './committer';
-import { encodeAwarenessEntries, encodeAwarenessFrame, encodeUpdate, type AwarenessEntry } from './protocol';
+import { encodeAwarenessEntries, encodeAwarenessFrame, encodeUpdate, parseAwarenessUpdate, type AwarenessEntry } from './protocol';
 
 
 /** A connection attached to a document, as the hub sees it. */
@@ -17,7 +17,9 @@ export interface DocPeer {
 /** Who made an update, passed to `hub.onUpdate` listeners. */
 export type UpdateOrigin =
   | { kind: 'socket'; userId: string; connectionId: string }
-  | { kind: 'server'; userId?: string; reason?: string };
+  | { kind: 'server'; userId?: string; reason?: string }
+  /** Committed by another server process (fan-out), or read back from the database by a catch-up. */
+  | { kind: 'remote' };
 
 /**
  * Transaction origin of updates that are already durable (replayed from the
@@ -25,6 +27,9 @@ export type UpdateOrigin =
  * document is a server-side change that still has to be persisted.
  */
 export const COMMITTED = Symbol('folio.committed');
+
+/** Origin (and owner) of awareness states that came from another server process. */
+const REMOTE = Symbol('folio.remote-awareness');
 
 /**
  * One document open in memory: the Y.Doc (holding committed updates only,
@@ -52,8 +57,10 @@ export class LiveDoc {
   /** Collects the server-side changes made inside one hub.change() call. */
   localCapture: { update: Uint8Array; done: Promise<void> }[] | undefined;
   private afterLocal: (() => void)[] = [];
-  /** Which connection introduced each awareness client id (anti-spoofing). */
-  private readonly awarenessOwners = new Map<number, DocPeer>();
+  /** Set when other server processes share this document: receives this process's presence changes. */
+  onLocalAwareness: ((update: Uint8Array) => void) | undefined;
+  /** Which connection (or another process) introduced each awareness client id (anti-spoofing). */
+  private readonly awarenessOwners = new Map<number, DocPeer | typeof REMOTE>();
 
   constructor(readonly name: string) {
     this.awareness = new Awareness(this.doc);
@@ -61,10 +68,14 @@ export class LiveDoc {
     this.awareness.setLocalState(null);
     this.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
       const peer = origin as DocPeer | undefined;
-      if (peer && this.peers.has(peer)) for (const id of added) this.awarenessOwners.set(id, peer);
+      if (origin === REMOTE) for (const id of added) this.awarenessOwners.set(id, REMOTE);
+      else if (peer && this.peers.has(peer)) for (const id of [...added, ...updated]) this.awarenessOwners.set(id, peer);
       for (const id of removed) this.awarenessOwners.delete(id);
       const changed = [...added, ...updated, ...removed];
-      this.broadcast(encodeAwarenessFrame(encodeAwarenessUpdate(this.awareness, changed)));
+      const update = encodeAwarenessUpdate(this.awareness, changed);
+      this.broadcast(encodeAwarenessFrame(update));
+      // Every process times out stale states itself, and remote changes are the sender's to publish.
+      if (origin !== REMOTE && origin !== 'timeout') this.onLocalAwareness?.(update);
     });
   }
 
@@ -159,9 +170,25 @@ export class LiveDoc {
   applyAwareness(peer: DocPeer, entries: readonly AwarenessEntry[]): void {
     const own = entries.filter((e) => {
       const owner = this.awarenessOwners.get(e.clientId);
-      return owner === undefined || owner === peer;
+      // A state another process introduced may be taken over: its client reconnected here (failover).
+      return owner === undefined || owner === peer || owner === REMOTE;
     });
     if (own.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(own), peer);
+  }
+
+  /** Applies presence published by another process, except for client ids a connection of this process owns. */
+  applyRemoteAwareness(update: Uint8Array): void {
+    let entries: AwarenessEntry[];
+    try {
+      entries = parseAwarenessUpdate(update);
+    } catch {
+      return;
+    }
+    const foreign = entries.filter((e) => {
+      const owner = this.awarenessOwners.get(e.clientId);
+      return owner === undefined || owner === REMOTE;
+    });
+    if (foreign.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(foreign), REMOTE);
   }
 
   /** The awareness frame of every known state (answer to query-awareness, and greeting). */

@@ -48,7 +48,9 @@ export class Snapshots {
     private readonly quietMs: number,
     private readonly onError: (err: unknown, spaceId: string) => void,
   ) {
-    this.unsubscribe = ctx.hub.onUpdate((name) => {
+    this.unsubscribe = ctx.hub.onUpdate((name, _update, origin) => {
+      // The process that committed an update makes its revision (see serialize): one revision per edit burst, not one per process.
+      if (origin.kind === 'remote') return;
       const spaceId = spaceOfContentDoc(name);
       if (spaceId) return this.schedule(name, () => this.revise(spaceId), spaceId);
       const crId = changeRequestOfContentDoc(name);
@@ -96,13 +98,29 @@ export class Snapshots {
       this.pending.delete(docName);
     }
     const previous = this.running.get(docName) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(task);
+    const next = previous.catch(() => undefined).then(() => this.acrossProcesses(docName, task));
     this.running.set(docName, next);
     try {
       return await next;
     } finally {
       if (this.running.get(docName) === next) this.running.delete(docName);
     }
+  }
+
+  /**
+   * With several server processes, two of them may cut a revision of the same
+   * document at once, each from its own copy. Cutting under a lock shared
+   * through the database, after catching the copy up from storage, makes every
+   * revision contain everything committed before it, in order: the last
+   * revision is never an older view that merely finished later.
+   */
+  private async acrossProcesses(docName: string, task: () => Promise<string | undefined>): Promise<string | undefined> {
+    if (!this.ctx.hub.shared) return task();
+    const outcome = await this.ctx.db.withLock(`revision:${docName}`, async () => {
+      await this.ctx.hub.refresh(docName);
+      return task();
+    });
+    return outcome.acquired ? outcome.value : undefined;
   }
 
   private async storeChangeRequest(crId: string, options: ReviseOptions): Promise<string | undefined> {

@@ -2,9 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { purgeDeletedSpaces } from './purge-deleted-spaces';
 
+/** What one run of the periodic jobs did; null = another process held the job's lock and ran it. */
+export interface JobReport {
+  purgedSpaces: number | null;
+}
+
 export interface Jobs {
   /** Runs every periodic job once now (tests call this after moving the clock). */
-  runAll(): Promise<void>;
+  runAll(): Promise<JobReport>;
   stop(): void;
 }
 
@@ -12,9 +17,12 @@ const HOUR = 60 * 60 * 1000;
 
 /** Starts the periodic jobs. Timers are unref'd so they never keep the process alive. */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger, intervalMs = HOUR): Jobs {
-  const runAll = async () => {
-    const purged = await purgeDeletedSpaces(ctx);
-    if (purged > 0) log.info({ purged }, 'permanently removed deleted spaces');
+  const runAll = async (): Promise<JobReport> => {
+    // Every process runs the timer; the lock (shared through the database) lets one of them do the work.
+    const outcome = await ctx.db.withLock('job:purge-deleted-spaces', () => purgeDeletedSpaces(ctx), { wait: false });
+    if (!outcome.acquired) log.debug('purge of deleted spaces is running in another process');
+    else if (outcome.value > 0) log.info({ purged: outcome.value }, 'permanently removed deleted spaces');
+    return { purgedSpaces: outcome.acquired ? outcome.value : null };
   };
   const timer = setInterval(() => {
     runAll().catch((err) => log.error({ err }, 'periodic job failed'));

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { DocHub } from '../docs/hub';
+import type { RedisFanout } from '../fanout/redis-fanout';
 
 /**
  * Prometheus metrics of one server process: request rate and latency by
@@ -25,11 +26,39 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(hub: DocHub, sockets: () => number) {
+  constructor(hub: DocHub, sockets: () => number, fanout: () => RedisFanout | undefined = () => undefined) {
     collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     new Gauge({ name: 'folio_open_documents', help: 'Yjs documents in memory', registers: [this.registry], collect() { this.set(hub.openDocuments); } });
     new Gauge({ name: 'folio_connected_sockets', help: 'Open sync WebSocket connections', registers: [this.registry], collect() { this.set(sockets()); } });
     hub.onFanoutLag = (ms) => this.fanoutLag.observe(ms / 1000);
+    this.fanoutMetrics(fanout);
+  }
+
+  /** Redis fan-out between processes: connection state and message counts (absent without FOLIO_REDIS_URL). */
+  private fanoutMetrics(fanout: () => RedisFanout | undefined): void {
+    new Gauge({
+      name: 'folio_redis_connected',
+      help: '1 when both Redis connections of the fan-out are up (0 down; absent without Redis)',
+      registers: [this.registry],
+      collect() {
+        const f = fanout();
+        if (f) this.set(f.connected ? 1 : 0);
+      },
+    });
+    const counter = (name: string, help: string, read: (f: RedisFanout) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          const f = fanout();
+          if (f) this.set(read(f));
+        },
+      });
+    counter('folio_fanout_messages_published', 'Messages published to the other processes', (f) => f.stats.published);
+    counter('folio_fanout_messages_unpublished', 'Messages not published because Redis was unreachable (the others catch up from the database)', (f) => f.stats.publishFailures);
+    counter('folio_fanout_messages_received', 'Messages received from the other processes', (f) => f.stats.received);
+    counter('folio_fanout_resyncs', 'Catch-ups from the database after Redis connections came back', (f) => f.stats.resyncs);
   }
 
   /** Counts and times every request by its route pattern (unmatched ones as "unknown"). */

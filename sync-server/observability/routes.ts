@@ -16,7 +16,9 @@ export async function observabilityRoutes(app: FastifyInstance, ctx: AppContext,
   app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     try {
       await ctx.db.query('SELECT 1');
-      return { status: 'ready' };
+      // Redis down does not make a process unready: it serves everything, and catches up from the database later.
+      const fanout = app.fanout;
+      return fanout ? { status: 'ready', redis: fanout.connected ? 'connected' : 'reconnecting' } : { status: 'ready' };
     } catch {
       return reply.status(503).send(errorBody(503, 'The database is not reachable'));
     }

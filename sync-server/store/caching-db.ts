@@ -43,6 +43,7 @@ export function withReadCache(db: Db, cache = new ReadCache()): Db & WithReadCac
         cache.invalidate();
       }
     },
+    withLock: (key, fn, options) => db.withLock(key, fn, options),
     close: () => db.close(),
   };
 }

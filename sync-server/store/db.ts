@@ -21,8 +21,19 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` holding the lock named `key` across every process sharing this
+   * database (PostgreSQL advisory lock; an in-process mutex on PGlite, which one
+   * process owns). `wait: false` gives up at once when another holder has it
+   * and resolves `{ acquired: false }` without running `fn`. The lock is freed
+   * when `fn` settles, or by the database if this process dies.
+   */
+  withLock<T>(key: string, fn: () => Promise<T>, options?: { wait?: boolean }): Promise<LockOutcome<T>>;
   close(): Promise<void>;
 }
+
+/** What withLock did: ran `fn` (with its value) or found the lock taken. */
+export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
 /** Thrown when the database cannot be reached; the HTTP layer answers 503. */
 export class DatabaseUnavailableError extends Error {

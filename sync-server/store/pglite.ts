@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
+import { KeyedMutex } from './locks';
 
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
@@ -15,6 +16,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
   });
   const base = wrap(pg);
+  const locks = new KeyedMutex();
   return {
     kind: 'pglite',
     query: base.query,
@@ -24,6 +26,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     exec: async (sql) => {
       await pg.exec(sql);
     },
+    withLock: (key, fn, options) => locks.withLock(key, fn, options),
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DatabaseUnavailableError, type Db, type Queryable } from './db';
+import { AdvisoryLocks } from './locks';
 
 // Timestamps come back as JS Dates (pg default); bigint counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -21,6 +22,10 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process.
   pool.on('error', () => undefined);
+  // Lock holders keep a connection while they work; they get a small pool of their own (see AdvisoryLocks).
+  const lockPool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000 });
+  lockPool.on('error', () => undefined);
+  const locks = new AdvisoryLocks(lockPool);
   const run = async <T extends object>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = []) => {
     try {
       const res = await client.query(sql, params as unknown[]);
@@ -55,7 +60,16 @@ export async function openPostgres(url: string): Promise<Db> {
     async exec(sql) {
       await run(pool, sql);
     },
-    close: () => pool.end(),
+    async withLock(key, fn, options) {
+      try {
+        return await locks.withLock(key, fn, options);
+      } catch (err) {
+        throw translate(err);
+      }
+    },
+    async close() {
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
   };
   // Fail fast with a clear error when the server is not there at start.
   await db.query('SELECT 1');

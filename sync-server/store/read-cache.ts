@@ -21,8 +21,17 @@ export class ReadCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forgets everything cached so far (called after every successful write). */
+  /** Called after every local invalidation (fan-out publishes it to the other server processes). */
+  onInvalidate: (() => void) | undefined;
+
+  /** Forgets everything cached so far (called after every write of this process). */
   invalidate(): void {
+    this.invalidateFromElsewhere();
+    this.onInvalidate?.();
+  }
+
+  /** Forgets everything because another process wrote (not published again: that would echo forever). */
+  invalidateFromElsewhere(): void {
     this.generation++;
     this.entries.clear();
   }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,42 +7,12 @@ import { startServer, type RunningServer } from '../../sync-server/server';
 import { freshPostgresDatabase } from '../helpers/postgres';
 import { testBackend, TEST_ADMIN_TOKEN } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
-
-/**
- * A TCP relay on 127.0.0.1 in front of PostgreSQL that a test can cut and
- * restore: the database "goes away" for this server only.
- */
-async function startRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut() {
-      open = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { TcpProxy } from '../helpers/tcp-proxy';
 
 const pgOnly = testBackend() === 'postgres' ? describe : describe.skip;
 
 pgOnly('PostgreSQL outage', () => {
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: TcpProxy;
   let db: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let server: RunningServer;
   let dataDir: string;
@@ -56,7 +25,7 @@ pgOnly('PostgreSQL outage', () => {
   beforeAll(async () => {
     db = await freshPostgresDatabase('folio_outage');
     const real = new URL(db.url);
-    relay = await startRelay({ host: real.hostname, port: Number(real.port || 5432) });
+    relay = await TcpProxy.start([{ host: real.hostname, port: Number(real.port || 5432) }]);
     const viaRelay = new URL(db.url);
     viaRelay.port = String(relay.port);
     dataDir = await mkdtemp(join(tmpdir(), 'folio-outage-'));

@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'cold-load': () => import('./cold-load'),
   fanout: () => import('./fanout'),
   merge: () => import('./merge'),
+  load: () => import('./load'),
 };
 
 async function main(filters: string[]): Promise<number> {

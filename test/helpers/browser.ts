@@ -1,9 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Where end-to-end tests save screenshots (gitignored; CI keeps it as an artifact). */
-export const ARTIFACTS_DIR = resolve(__dirname, '../../test-artifacts');
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts', import.meta.url));
 
 /** Debian's chromium; the flags keep it off the (closed) network and out of the GPU. */
 export const CHROMIUM_PATH = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';

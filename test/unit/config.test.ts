@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(() => loadConfig(['--no-such-flag'], {})).toThrow(ConfigError);
   });
 
+  it('takes a Redis URL only together with PostgreSQL, and a safe channel prefix', () => {
+    const pg = { FOLIO_DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig([], { ...pg, FOLIO_REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisPrefix: 'folio' });
+    expect(() => loadConfig([], { FOLIO_REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/needs FOLIO_DATABASE_URL/);
+    expect(() => loadConfig([], { ...pg, FOLIO_REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/redis:\/\//);
+    expect(() => loadConfig([], { ...pg, FOLIO_REDIS_PREFIX: 'a b' })).toThrow(/FOLIO_REDIS_PREFIX/);
+  });
+
   it('documents every setting in --help', () => {
     expect(loadConfig(['--help'], {}).help).toBe(true);
     const text = helpText();

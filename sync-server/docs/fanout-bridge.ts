@@ -1,0 +1,94 @@
+import * as Y from 'yjs';
+import type { Fanout, FanoutHandlers } from '../fanout/fanout';
+import type { DocHub } from './hub';
+import type { LiveDoc } from './live-doc';
+
+/** How long a document load waits for Redis to confirm its subscription before going on without it. */
+const SUBSCRIBE_WAIT_MS = 1_000;
+
+/**
+ * Connects the document hub to the other server processes. The hub tells it
+ * what happens to documents (loading, loaded, committed, unloaded); it
+ * publishes committed updates and presence, and applies the others' messages
+ * to the documents this process holds. Updates are published only after their
+ * commit, so applying them here needs no second commit: they are durable.
+ */
+export class FanoutBridge implements FanoutHandlers {
+  /** Updates that arrived while their document was being read from the database. */
+  private readonly early = new Map<string, Uint8Array[]>();
+  private resyncing: Promise<void> | undefined;
+  private resyncAgain = false;
+
+  constructor(
+    private readonly hub: DocHub,
+    private readonly fanout: Fanout,
+    private readonly onInvalidate: () => void,
+  ) {}
+
+  /** Before a document is read: subscribe first, so nothing published after the read is missed. */
+  async beforeLoad(name: string): Promise<void> {
+    this.early.set(name, []);
+    let timer: NodeJS.Timeout | undefined;
+    // With Redis away the load goes on; the resync after Redis returns catches this document up.
+    await Promise.race([
+      this.fanout.subscribe(name).catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** The document is in memory: apply what arrived during the read, publish its presence from now on. */
+  afterLoad(live: LiveDoc): void {
+    const early = this.early.get(live.name);
+    this.early.delete(live.name);
+    if (early && early.length > 0) this.hub.applyRemote(live, early);
+    live.onLocalAwareness = (update) => this.fanout.publishAwareness(live.name, update);
+  }
+
+  unloaded(name: string): void {
+    this.early.delete(name);
+    this.fanout.unsubscribe(name);
+  }
+
+  /** A batch of this document was committed here: the other processes get it as one update. */
+  committed(live: LiveDoc, updates: readonly Uint8Array[]): void {
+    if (updates.length === 0) return;
+    this.fanout.publishUpdate(live.name, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
+  }
+
+  update(doc: string, update: Uint8Array): void {
+    const live = this.hub.loadedDoc(doc);
+    if (live) this.hub.applyRemote(live, [update]);
+    else this.early.get(doc)?.push(update);
+  }
+
+  awareness(doc: string, update: Uint8Array): void {
+    this.hub.loadedDoc(doc)?.applyRemoteAwareness(update);
+  }
+
+  invalidate(): void {
+    this.onInvalidate();
+  }
+
+  /** Catches every loaded document up from the database, one at a time; requests during a run queue one more run. */
+  resync(): void {
+    this.onInvalidate();
+    if (this.resyncing) {
+      this.resyncAgain = true;
+      return;
+    }
+    this.resyncing = (async () => {
+      do {
+        this.resyncAgain = false;
+        for (const name of this.hub.loadedNames()) {
+          await this.hub.refresh(name).catch((err) => this.hub.log.warn({ err, doc: name }, 'fanout: could not catch a document up'));
+        }
+      } while (this.resyncAgain);
+    })().finally(() => (this.resyncing = undefined));
+  }
+
+  /** Resolves when no resync is running (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.resyncing) await this.resyncing;
+  }
+}
