@@ -8,18 +8,24 @@ import { defineConfig } from 'electron-vite';
  */
 export default defineConfig({
   main: {
-    build: { outDir: 'out/main', lib: { entry: resolve(__dirname, 'main/index.ts') } },
+    // Dependencies (lowdb) are bundled into out/main, so the packaged app ships no node_modules
+    // (electron-builder.yml excludes them; the server's dependencies stay out of the installer).
+    build: { outDir: 'out/main', externalizeDeps: false, lib: { entry: resolve(__dirname, 'main/index.ts') } },
   },
   preload: {
-    // Sandboxed preloads run as classic scripts: CommonJS, not ESM.
+    // Sandboxed preloads run as classic scripts: CommonJS, not ESM, and may require only
+    // 'electron', so everything else (the channel names, the shared validators) is bundled.
     build: {
       outDir: 'out/preload',
+      externalizeDeps: false,
       lib: { entry: resolve(__dirname, 'main/preload.ts') },
       rollupOptions: { output: { format: 'cjs', entryFileNames: 'preload.cjs' } },
     },
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
+    // Relative asset URLs: the one build loads from file:// (Electron), under /app/ (the sync server) and from any static server.
+    base: './',
     build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'renderer/index.html') } },
   },
 });

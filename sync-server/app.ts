@@ -27,6 +27,7 @@ import { installRequestIds, requestIdFor } from './observability/request-id';
 import { Revisions } from './api/content/service';
 import { createStorage, type Storage } from './api/storage/storage';
 import type { RedisFanout } from './fanout/redis-fanout';
+import { installCors, registerWebApp } from './web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installValidators(app);
   installJsonParser(app);
   installErrorHandlers(app);
+  await installCors(app); // before auth, so refusals carry CORS headers too
   installAuth(app, ctx.db);
   await registerOpenApi(app, ctx);
   const storage = await createStorage(ctx);
@@ -75,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const metrics = new Metrics(ctx.hub, () => app.socketCount(), () => app.fanout);
   metrics.instrument(app);
   await observabilityRoutes(app, ctx, metrics);
+  await registerWebApp(app);
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));

@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   fanout: () => import('./fanout'),
   merge: () => import('./merge'),
   load: () => import('./load'),
+  desktop: () => import('./desktop'),
 };
 
 async function main(filters: string[]): Promise<number> {

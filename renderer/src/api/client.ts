@@ -1,0 +1,112 @@
+/**
+ * The REST client of the app: every call to the server's /v1 API goes
+ * through `ApiClient.request`, which adds the bearer token and turns the
+ * API's error shape into an ApiError (status + the server's message) and a
+ * failed connection into an OfflineError, so callers can tell "the server
+ * said no" (never retry) from "the server is unreachable" (retry later).
+ */
+
+/** The server answered with an error status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Whether retrying the same request later may succeed (server trouble or rate limiting). */
+  get retryable(): boolean {
+    return this.status >= 500 || this.status === 408 || this.status === 429;
+  }
+}
+
+/** The server could not be reached at all. */
+export class OfflineError extends Error {
+  constructor(cause: unknown) {
+    super('The server is unreachable', { cause });
+    this.name = 'OfflineError';
+  }
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+/** The server URL without trailing slashes, e.g. `http://127.0.0.1:8080`. */
+export function normalizeServerUrl(raw: string): string {
+  const url = new URL(raw.trim());
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The server URL must start with http:// or https://');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A client of one server, authenticated with one API token. */
+export class ApiClient {
+  constructor(
+    readonly serverUrl: string,
+    private readonly token: string,
+  ) {}
+
+  /** The WebSocket URL the sync provider connects to (it appends `/<room>`). */
+  get syncUrl(): string {
+    return `${this.serverUrl.replace(/^http/, 'ws')}/v1/sync/spaces`;
+  }
+
+  /** The token, for the sync socket's `?token=` (browsers cannot set headers on WebSockets). */
+  get syncParams(): Record<string, string> {
+    return { token: this.token };
+  }
+
+  /** Sends a request to `/v1<path>` and returns the parsed JSON body (undefined for 204). */
+  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const url = new URL(`${this.serverUrl}/v1${path}`);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new OfflineError(err);
+    }
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    const body = text ? (safeJson(text) as T & { error?: { message?: string } }) : undefined;
+    if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? `The server answered HTTP ${res.status}`);
+    return body as T;
+  }
+
+  /** PUTs raw bytes to a signed URL the API handed out (no token: the URL is the capability). */
+  async putBytes<T>(url: string, bytes: Blob, contentType: string): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+    } catch (err) {
+      throw new OfflineError(err);
+    }
+    const body = safeJson(await res.text()) as T & { error?: { message?: string } };
+    if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? `Upload failed: HTTP ${res.status}`);
+    return body;
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A message for the user from any error a call may throw. */
+export function describeError(err: unknown): string {
+  if (err instanceof OfflineError) return 'The server is unreachable. Check the URL and your connection.';
+  if (err instanceof ApiError) return err.message;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,65 @@
+import { ApiClient, normalizeServerUrl } from './api/client';
+import type { User } from './api/types';
+import { platform, type Account } from './platform';
+
+/**
+ * The signed-in account: which server, which token, who that is. Accounts
+ * and the active server live in the platform store (the desktop app's
+ * settings file, or localStorage on the web), so a restart — even offline —
+ * reopens the last account without asking again.
+ */
+
+/** An account in use. */
+export interface Session {
+  account: Account;
+  api: ApiClient;
+  /** Display name for presence and comments (cached in the account, so it is known offline). */
+  displayName: string;
+  userId?: string;
+}
+
+/** The active account, or undefined when nobody is signed in. */
+export async function restoreSession(): Promise<Session | undefined> {
+  const settings = await platform().settings.get();
+  if (!settings.activeServerUrl) return undefined;
+  const account = (await platform().accounts.list()).find((a) => a.serverUrl === settings.activeServerUrl);
+  return account && toSession(account);
+}
+
+/**
+ * Checks the token against the server (getAuthenticatedUser), then stores the
+ * account and makes it the active one.
+ * @throws ApiError (bad token) or OfflineError (server unreachable).
+ */
+export async function signIn(serverUrl: string, token: string): Promise<Session> {
+  const url = normalizeServerUrl(serverUrl);
+  const api = new ApiClient(url, token.trim());
+  const user = await api.request<User>('/user');
+  const account: Account = { serverUrl: url, token: token.trim(), displayName: user.displayName, userId: user.id };
+  await platform().accounts.save(account);
+  await platform().settings.update({ activeServerUrl: url });
+  return toSession(account);
+}
+
+/** Forgets the active account's token (documents stay cached in IndexedDB). */
+export async function signOut(session: Session): Promise<void> {
+  await platform().accounts.remove(session.account.serverUrl);
+  await platform().settings.update({ activeServerUrl: undefined });
+}
+
+/** Records a space as recently opened (the start screen lists them, also offline). */
+export async function rememberSpace(session: Session, spaceId: string, title: string): Promise<void> {
+  const { recentSpaces } = await platform().settings.get();
+  const others = recentSpaces.filter((r) => !(r.serverUrl === session.account.serverUrl && r.spaceId === spaceId));
+  await platform().settings.update({ recentSpaces: [{ serverUrl: session.account.serverUrl, spaceId, title, openedAt: new Date().toISOString() }, ...others] });
+}
+
+/** The spaces recently opened on this session's server, most recent first. */
+export async function recentSpaces(session: Session) {
+  const { recentSpaces } = await platform().settings.get();
+  return recentSpaces.filter((r) => r.serverUrl === session.account.serverUrl);
+}
+
+function toSession(account: Account): Session {
+  return { account, api: new ApiClient(account.serverUrl, account.token), displayName: account.displayName ?? 'Anonymous', userId: account.userId };
+}

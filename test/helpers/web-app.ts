@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Helpers of the desktop/web app end-to-end tests: the built renderer, a
+ * plain static server for it (how Electron loads it: from disk, not from the
+ * sync server, so it reloads with the sync server down), and UI steps that
+ * several tests share.
+ */
+
+/** Where `npm run build` writes the renderer. */
+export const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+
+/** Fails with the fix when the renderer was not built. */
+export function requireBuiltRenderer(): void {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`The renderer is not built (${RENDERER_DIR}/index.html is missing): run \`npm run build\` before the e2e tests`);
+  }
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/** A static file server for the built renderer on 127.0.0.1 (port 0). */
+export async function startStaticServer(dir = RENDERER_DIR): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    readFile(file).then(
+      (bytes) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(bytes),
+      () => res.writeHead(404).end('not found'),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** Fills the sign-in form and waits for the space picker. */
+export async function signInThroughUi(page: Page, serverUrl: string, token: string): Promise<void> {
+  await page.getByTestId('server-url').fill(serverUrl);
+  await page.getByTestId('token').fill(token);
+  await page.getByTestId('sign-in').click();
+  await page.getByTestId('org-list').waitFor();
+}
+
+/** Answers the app's prompt dialog (new page title, subject, ...). */
+export async function answerPrompt(page: Page, text: string): Promise<void> {
+  await page.getByTestId('prompt-input').fill(text);
+  await page.getByTestId('prompt-ok').click();
+}
+
+/** Creates a page through the tree's button and waits until its editor is open. */
+export async function createPageThroughUi(page: Page, title: string): Promise<void> {
+  await page.getByTestId('new-page').click();
+  await answerPrompt(page, title);
+  await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(title);
+}
+
+/** Types at the end (or the start) of the open page's editor. */
+export async function typeInEditor(page: Page, text: string, at: 'start' | 'end' = 'end'): Promise<void> {
+  const editor = page.getByTestId('editor-content');
+  await editor.click();
+  await page.keyboard.press(at === 'end' ? 'Control+End' : 'Control+Home');
+  await page.keyboard.type(text);
+}
+
+/** The open editor's text, without collaborators' cursor labels (CodeMirror draws them inside the lines). */
+export function editorText(page: Page): Promise<string> {
+  return page.getByTestId('editor-content').evaluate((content) => {
+    const copy = content.cloneNode(true) as HTMLElement;
+    for (const widget of Array.from(copy.querySelectorAll('.cm-ySelectionCaret, .cm-ySelectionInfo, .cm-widgetBuffer'))) widget.remove();
+    return Array.from(copy.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n');
+  });
+}
+
+/** The sync indicator's state (online, offline, syncing, refused). */
+export function syncState(page: Page): Promise<string | null> {
+  return page.getByTestId('sync-status').getAttribute('data-state');
+}
+
+/** Polls until `check` holds (the UI and the server converge asynchronously). */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
