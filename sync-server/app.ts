@@ -21,6 +21,8 @@ import { changeRequestRoutes } from './api/change-requests/routes';
 import { Snapshots } from './docs/snapshots';
 import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
+import { siteRoutes } from './api/sites/routes';
+import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
@@ -69,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOpenApi(app, ctx);
   const storage = await createStorage(ctx);
   app.decorate('storage', storage);
+  // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).
+  installPublishedSites(app, ctx, storage);
   const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) => app.log.error({ err, spaceId }, 'could not make a revision'));
   app.decorate('snapshots', snapshots);
   app.addHook('onClose', () => snapshots.close());
@@ -95,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(commentRoutes(ctx));
       await v1.register(searchRoutes(ctx));
       await v1.register(changeRequestRoutes(ctx, revisions));
+      await v1.register(siteRoutes(ctx));
     },
     { prefix: '/v1' },
   );

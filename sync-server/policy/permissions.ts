@@ -52,3 +52,21 @@ export function spacePermissions(role: RoleOrNone, locked: boolean) {
 export function teamPermissions(orgRole: RoleOrNone | undefined, isTeamOwner: boolean) {
   return { admin: orgRole === 'admin' || isTeamOwner, view: orgRole !== undefined && orgRole !== null };
 }
+
+/**
+ * A docs site's `permissions` for a caller with organization role `orgRole`:
+ * sites follow the organization role (members read, creators manage the
+ * structure and settings, admins also delete and see the visitor key).
+ */
+export function sitePermissions(orgRole: RoleOrNone) {
+  return {
+    view: atLeast(orgRole, 'read'),
+    access: atLeast(orgRole, 'read'),
+    edit: atLeast(orgRole, 'edit'),
+    create: atLeast(orgRole, 'create'),
+    admin: atLeast(orgRole, 'admin'),
+    installIntegration: atLeast(orgRole, 'admin'),
+    viewAdaptiveSchema: atLeast(orgRole, 'read'),
+    editAdaptiveSchema: atLeast(orgRole, 'create'),
+  };
+}

@@ -30,7 +30,12 @@ getCommentInSpace updateCommentInSpace deleteCommentInSpace postCommentReplyInSp
 updateCommentReplyInSpace deleteCommentReplyInSpace listCommentRepliesInSpace listCommentsInChangeRequest
 postCommentInChangeRequest getCommentInChangeRequest updateCommentInChangeRequest deleteCommentInChangeRequest
 listCommentRepliesInChangeRequest postCommentReplyInChangeRequest getCommentReplyInChangeRequest
-updateCommentReplyInChangeRequest deleteCommentReplyInChangeRequest`.split(/\s+/);
+updateCommentReplyInChangeRequest deleteCommentReplyInChangeRequest
+listSites createSite getSiteById updateSiteById deleteSiteById publishSite unpublishSite getPublishedContentSite
+getSitePublishingAuthById regenerateSitePublishingAuthById getSiteAdaptiveSchema updateSiteAdaptiveSchema
+listSiteAdaptiveTemplateConditions listSiteSections addSectionToSite updateSiteSectionById deleteSiteSectionById
+moveSiteSection listSiteSectionGroups addSectionGroupToSite updateSiteSectionGroupById deleteSiteSectionGroupById
+moveSiteSectionGroup listSiteSpaces addSpaceToSite updateSiteSpaceById deleteSiteSpaceById moveSiteSpace`.split(/\s+/);
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
 const require = createRequire(import.meta.url);

@@ -98,6 +98,15 @@ function validBody(operationId: string): unknown {
     submitChangeRequestReview: { status: 'approved' },
     requestReviewersForChangeRequest: { users: [] },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
+    updateSiteById: { title: 'Site' },
+    updateSiteAdaptiveSchema: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
+    addSectionToSite: { spaceId: 'unknownspace' },
+    updateSiteSectionById: { title: 'Section' },
+    addSectionGroupToSite: { title: 'Group' },
+    updateSiteSectionGroupById: { title: 'Group' },
+    addSectionToSiteSectionGroup: { sectionId: 'unknownsection' },
+    addSpaceToSite: { spaceId: 'unknownspace' },
+    updateSiteSpaceById: { path: 'p' },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'cold-load': () => import('./cold-load'),
   fanout: () => import('./fanout'),
   merge: () => import('./merge'),
+  site: () => import('./site'),
   load: () => import('./load'),
   desktop: () => import('./desktop'),
 };

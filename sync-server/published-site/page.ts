@@ -1,0 +1,118 @@
+import { createLinkTargets, type LinkTargets } from '../../shared/markdown';
+import type { SiteSpaceRow } from '../api/sites/tree';
+import type { StoredFile, RevisionView } from '../api/content/view';
+import type { Storage } from '../api/storage/storage';
+import type { StoredPage } from '../docs/revision-store';
+import { renderPage, type NavLink, type PageFrame } from './layout';
+import { renderMarkdown } from './markdown';
+import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
+
+/** The outcome of rendering one published URL. */
+export type PageResult = { kind: 'html'; html: string; noindex: boolean } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
+
+/** Link lookups of a revision, built once per (immutable) revision. */
+const targetsByView = new WeakMap<RevisionView, { targets: LinkTargets; firstPage?: StoredPage }>();
+
+function linkTargetsOf(view: RevisionView) {
+  let entry = targetsByView.get(view);
+  if (!entry) {
+    const pages: { id: string; path: string; hasChildren: boolean; group: boolean }[] = [];
+    let firstPage: StoredPage | undefined;
+    const walk = (list: StoredPage[]) => {
+      for (const p of list) {
+        if (typeof p.path === 'string') pages.push({ id: p.id, path: p.path, hasChildren: (p.pages?.length ?? 0) > 0, group: p.type === 'group' });
+        if (!firstPage && p.type === 'document' && p.hidden !== true) firstPage = p;
+        walk(p.pages ?? []);
+      }
+    };
+    walk(view.revision.pages);
+    entry = { targets: createLinkTargets(pages, (view.revision.files as StoredFile[]).map((f) => ({ id: f.id, name: f.name }))), firstPage };
+    targetsByView.set(view, entry);
+  }
+  return entry;
+}
+
+/** The first document page under a page (for group pages, which have no content of their own). */
+function firstDocumentIn(page: StoredPage): StoredPage | undefined {
+  for (const child of page.pages ?? []) {
+    if (child.type === 'document') return child;
+    const deeper = firstDocumentIn(child);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+export interface PageRequest {
+  /** Path of the site root on this host: '/sites/<id>/' or '/'. */
+  base: string;
+  visible: VisibleSite;
+  located: Located;
+  view: RevisionView;
+  storage: Storage;
+  spaceTitle(siteSpace: SiteSpaceRow): string;
+}
+
+/** Section tabs in display order; consecutive sections of one group share its label. */
+function sectionTabs(r: PageRequest): PageFrame['sectionTabs'] {
+  if (r.visible.sections.length < 2) return [];
+  const tabs: PageFrame['sectionTabs'] = [];
+  let previousGroup: string | null | undefined;
+  for (const s of r.visible.sections) {
+    const href = s.id === r.visible.defaultSection?.id ? r.base : `${r.base}${encodeURIComponent(s.path)}/`;
+    const linkTo: NavLink = { title: s.title, href, current: s.id === r.located.section?.id };
+    const last = tabs.at(-1);
+    if (last && s.group_id !== null && s.group_id === previousGroup) last.links.push(linkTo);
+    else {
+      const group = s.group_id ? r.visible.tree.group(s.group_id)?.title : undefined;
+      tabs.push({ ...(group ? { group } : {}), links: [linkTo] });
+    }
+    previousGroup = s.group_id;
+  }
+  return tabs;
+}
+
+/** Renders the page a located URL addresses, or says where to go instead. */
+export function buildPage(r: PageRequest): PageResult {
+  const { located, view, visible } = r;
+  const { targets, firstPage } = linkTargetsOf(view);
+  const spaceBase = r.base + siteSpacePath(visible, located.section, located.siteSpace);
+  let page = located.pagePath === '' ? firstPage : view.pagesByPath.get(located.pagePath);
+  if (!page) return { kind: 'not-found' };
+  if (page.type === 'group') {
+    const first = firstDocumentIn(page);
+    return first ? { kind: 'redirect', location: spaceBase + encodePath(String(first.path)) } : { kind: 'not-found' };
+  }
+  if (page.type !== 'document') return { kind: 'not-found' };
+  const pageHref = (p: StoredPage) => (p === firstPage ? spaceBase : spaceBase + encodePath(String(p.path)));
+  page = page as StoredPage;
+  const bodyHtml = renderMarkdown(String(page.markdown ?? ''), String(page.path), {
+    targets,
+    pageUrl: (id, anchor) => {
+      const target = view.pagesById.get(id);
+      return target ? pageHref(target) + (anchor ? `#user-content-${encodeURIComponent(anchor)}` : '') : undefined;
+    },
+    fileUrl: (id) => {
+      const file = view.filesById.get(id);
+      return file ? r.storage.downloadUrl(file) : undefined;
+    },
+  });
+  const frame: PageFrame = {
+    siteTitle: visible.tree.site.title,
+    homeHref: r.base,
+    sectionTabs: sectionTabs(r),
+    variants: siteSpacesIn(visible, located.section).map((ss) => ({
+      title: r.spaceTitle(ss),
+      href: r.base + siteSpacePath(visible, located.section, ss),
+      current: ss.id === located.siteSpace.id,
+    })),
+  };
+  const noindex = visible.tree.site.visibility !== 'public' || page.noIndex === true;
+  const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;
+  const html = renderPage(frame, { title: String(page.title), description, noindex, bodyHtml, pages: view.revision.pages, currentPageId: page.id, pageHref });
+  return { kind: 'html', html, noindex };
+}
+
+/** Encodes each segment of a page path for a URL. */
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Revisions } from '../api/content/service';
+import { viewOf } from '../api/content/view';
+import type { Storage } from '../api/storage/storage';
+import type { AppContext } from '../context';
+import { Lru } from '../store/lru';
+import { contentSecurityPolicy, renderMessage } from './layout';
+import { buildPage, type PageResult } from './page';
+
+/** A cached outcome: HTML as bytes, or a redirect / not-found. */
+type Rendered = { kind: 'html'; bytes: Buffer; noindex: boolean } | Exclude<PageResult, { kind: 'html' }>;
+import { locate, visibleSite } from './resolve';
+import { siteIdForHost, stateById } from './state';
+import { SITES_PREFIX } from './urls';
+import { admitVisitor, parseCookies } from './visitor';
+
+/**
+ * Serves published sites as HTML, outside /v1 and without API tokens:
+ * - by path: `/sites/<siteId>/<section>/<site space>/<page path>`;
+ * - by custom hostname: any path of a request whose Host is a site's
+ *   `hostname` (except /v1 and the health and metrics endpoints, which a
+ *   Host header can never take over).
+ * Unpublished and unknown sites are 404; visibility refusals are 401/403
+ * pages (see visitor.ts). Rendered pages are cached by site configuration,
+ * visible structure and revision id, so new revisions and site changes show
+ * at once and hot pages cost no rendering.
+ */
+export function installPublishedSites(app: FastifyInstance, ctx: AppContext, storage: Storage): void {
+  const revisions = new Revisions(ctx);
+  // Rendered pages are kept as bytes: encoding ~100 KB of HTML per request would cost more than everything else.
+  const rendered = new Lru<string, Rendered>(5_000, { maxWeight: 64 * 1024 * 1024, weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100) });
+  const csp = contentSecurityPolicy(new URL(ctx.urls.root).origin);
+
+  const send = (reply: FastifyReply, status: number, html: string | Buffer, noindex: boolean, cacheable: boolean) => {
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('x-content-type-options', 'nosniff')
+      // Share keys and visitor tokens may sit in the URL: never leak them to linked sites.
+      .header('referrer-policy', 'no-referrer')
+      .header('x-frame-options', 'DENY')
+      .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
+      .header('vary', 'Cookie');
+    if (noindex) reply.header('x-robots-tag', 'noindex');
+    return reply.send(html);
+  };
+  const message = (reply: FastifyReply, status: number, title: string, text: string) => send(reply, status, renderMessage(title, text), true, false);
+
+  async function serve(req: FastifyRequest, reply: FastifyReply, siteId: string, base: string, rest: string) {
+    let segments: string[];
+    try {
+      segments = rest.split('/').filter((s) => s !== '').map(decodeURIComponent);
+    } catch {
+      return message(reply, 404, 'Page not found', 'This address is not valid.');
+    }
+    const state = await stateById(ctx, siteId);
+    const site = state?.tree.site;
+    if (!state || !site || !site.published) return message(reply, 404, 'Site not found', 'There is no published site at this address.');
+    const visitor = await admitVisitor(site, { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) }, Math.floor(ctx.clock.now().getTime() / 1000));
+    if (!visitor.ok) return message(reply, visitor.status, visitor.status === 401 ? 'Access required' : 'Access refused', visitor.message);
+    const secure = ctx.urls.root.startsWith('https:') ? '; Secure' : '';
+    for (const c of visitor.setCookies) {
+      reply.header('set-cookie', `${c.name}=${encodeURIComponent(c.value)}; Path=${base}; HttpOnly; SameSite=Lax${c.maxAge !== undefined ? `; Max-Age=${c.maxAge}` : ''}${secure}`);
+    }
+    const visible = visibleSite(state.tree, visitor.claims);
+    const located = locate(visible, segments);
+    const space = located && state.tree.spaces.get(located.siteSpace.space_id);
+    const revision = space && (await revisions.get(space.revision));
+    if (!located || !space || !revision) return message(reply, 404, 'Page not found', 'There is no page at this address.');
+    const key = [base, state.signature, visible.key, revision.id, segments.join('/')].join('\n');
+    let result = rendered.get(key);
+    if (!result) {
+      const page = buildPage({
+        base,
+        visible,
+        located,
+        view: viewOf(revision),
+        storage,
+        spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
+      });
+      result = page.kind === 'html' ? { kind: 'html', bytes: Buffer.from(page.html), noindex: page.noindex } : page;
+      rendered.set(key, result);
+    }
+    if (result.kind === 'redirect') return reply.redirect(result.location, 302);
+    if (result.kind === 'not-found') return message(reply, 404, 'Page not found', 'There is no page at this address.');
+    const open = site.visibility === 'public' || site.visibility === 'unlisted';
+    return send(reply, 200, result.bytes, result.noindex, open && !site.adaptive_enabled);
+  }
+
+  const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
+  const byPath = async (req: FastifyRequest<{ Params: { siteId: string } }>, reply: FastifyReply) => {
+    const { siteId } = req.params;
+    const prefix = `${SITES_PREFIX}${siteId}`;
+    const path = pathOf(req);
+    // `/sites/<id>` -> `/sites/<id>/`, so relative links resolve under the site.
+    if (path === prefix) return reply.redirect(`${prefix}/${req.url.slice(path.length)}`, 301);
+    return serve(req, reply, siteId, `${prefix}/`, path.slice(prefix.length + 1));
+  };
+  app.get('/sites/:siteId', { schema: { hide: true } }, byPath);
+  app.get('/sites/:siteId/*', { schema: { hide: true } }, byPath);
+
+  const publicHost = new URL(ctx.urls.root).hostname;
+  const RESERVED = /^\/(v1|healthz|readyz|metrics)(\/|$)/;
+  app.addHook('onRequest', async (req, reply) => {
+    const host = req.headers.host?.toLowerCase().replace(/:\d+$/, '');
+    if (!host || host === publicHost || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const path = pathOf(req);
+    if (RESERVED.test(path)) return;
+    const siteId = await siteIdForHost(ctx, host);
+    if (!siteId) return;
+    await serve(req, reply, siteId, '/', path.slice(1));
+    return reply;
+  });
+}
