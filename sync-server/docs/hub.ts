@@ -243,7 +243,14 @@ export class DocHub {
 
   private async read(name: string): Promise<LiveDoc> {
     await this.bridge?.beforeLoad(name);
-    const stored = await this.store.load(name);
+    let stored;
+    try {
+      stored = await this.store.load(name);
+    } catch (err) {
+      // Nothing was loaded: do not keep listening for it.
+      this.bridge?.unloaded(name);
+      throw err;
+    }
     const live = new LiveDoc(name);
     const parts = stored.tail.map((r) => r.data);
     if (stored.state) parts.unshift(stored.state);
@@ -251,6 +258,7 @@ export class DocHub {
     if (failed > 0) this.log.warn({ doc: name, failed }, 'sync: skipped stored updates that could not be applied');
     if (this.closed) {
       live.destroy();
+      this.bridge?.unloaded(name);
       throw new Error('The document hub is closed');
     }
     live.tailCount = stored.tail.length;

@@ -87,6 +87,29 @@ describe('two server processes', () => {
     await waitFor(() => live.getComment(posted.id)?.resolvedAt, 10_000, 'the resolution on B');
   });
 
+  it('merges on A a change request edited through B; B serves the merged content', async () => {
+    const spaceId = (await apiA.orgs.createSpace(orgId, { title: 'Reviewed' })).data.id;
+    const author = client(a, spaceId);
+    await synced(author);
+    const pageId = new ContentDoc(author.doc).createPage({ title: 'Draft', markdown: 'Main text.\n' });
+    const cr = (await apiA.spaces.createChangeRequest(spaceId, { subject: 'Edit on B' })).data;
+    const editor = client(b, `${spaceId}/change-requests/${cr.id}`);
+    const watcher = client(b, `${spaceId}/change-requests/${cr.id}`);
+    await Promise.all([synced(editor), synced(watcher)]);
+    await waitFor(() => new ContentDoc(editor.doc).getPage(pageId), 10_000, 'the page in the fork');
+    new ContentDoc(editor.doc).pageBody(pageId).insert(0, 'Added on B. ');
+    // Seen by another client: committed on B (and published to A).
+    await waitFor(() => new ContentDoc(watcher.doc).getPage(pageId) && new ContentDoc(watcher.doc).pageBody(pageId).toString().startsWith('Added on B.'), 10_000, 'the fork edit');
+    await apiA.spaces.mergeChangeRequest(spaceId, cr.id);
+    const merged = await waitFor(async () => {
+      const res = await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, { token: TEST_ADMIN_TOKEN });
+      const markdown = (res.body as { markdown?: string }).markdown ?? '';
+      return markdown.includes('Added on B.') ? markdown : undefined;
+    }, 15_000, 'the merged text through REST on B');
+    expect(merged).toContain('Main text.');
+    expect((await apiB.spaces.getChangeRequestById(spaceId, cr.id)).data.status).toBe('merged');
+  });
+
   it('shows presence (awareness) of a client on A to a client on B', async () => {
     const spaceId = (await apiA.orgs.createSpace(orgId, { title: 'Presence' })).data.id;
     const alice = client(a, spaceId);

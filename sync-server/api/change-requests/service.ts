@@ -180,6 +180,8 @@ export async function mergeChangeRequest(deps: CrDeps, p: Principal, spaceId: st
   if (claimed.length === 0) throw badRequest('This change request is already merged');
   try {
     await ctx.hub.flush();
+    // With several processes, fork edits committed elsewhere may still be on their way over Redis: read them back first.
+    if (ctx.hub.shared) await ctx.hub.refresh(crContentDoc(cr.id));
     await ctx.hub.withDoc(crContentDoc(cr.id), (fork) =>
       ctx.hub.change(spaceContentDoc(spaceId), (space) => void pullInto(space, fork), { userId: p.userId, reason: 'merge' }),
     );
