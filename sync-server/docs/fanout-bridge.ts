@@ -2,6 +2,8 @@ import * as Y from 'yjs';
 import type { Fanout, FanoutHandlers } from '../fanout/fanout';
 import type { DocHub } from './hub';
 import type { LiveDoc } from './live-doc';
+import { encodeUpdate } from './protocol';
+import type { UpdateListeners } from './update-listeners';
 
 /** How long a document load waits for Redis to confirm its subscription before going on without it. */
 const SUBSCRIBE_WAIT_MS = 1_000;
@@ -22,6 +24,7 @@ export class FanoutBridge implements FanoutHandlers {
   constructor(
     private readonly hub: DocHub,
     private readonly fanout: Fanout,
+    private readonly listeners: UpdateListeners,
     private readonly onInvalidate: () => void,
   ) {}
 
@@ -41,7 +44,7 @@ export class FanoutBridge implements FanoutHandlers {
   afterLoad(live: LiveDoc): void {
     const early = this.early.get(live.name);
     this.early.delete(live.name);
-    if (early && early.length > 0) this.hub.applyRemote(live, early);
+    if (early && early.length > 0) this.applyRemote(live, early);
     live.onLocalAwareness = (update) => this.fanout.publishAwareness(live.name, update);
   }
 
@@ -58,7 +61,7 @@ export class FanoutBridge implements FanoutHandlers {
 
   update(doc: string, update: Uint8Array): void {
     const live = this.hub.loadedDoc(doc);
-    if (live) this.hub.applyRemote(live, [update]);
+    if (live) this.applyRemote(live, [update]);
     else this.early.get(doc)?.push(update);
   }
 
@@ -85,6 +88,34 @@ export class FanoutBridge implements FanoutHandlers {
         }
       } while (this.resyncAgain);
     })().finally(() => (this.resyncing = undefined));
+  }
+
+  /**
+   * Catches a loaded document up with storage: applies whatever other
+   * processes committed that this copy has not seen (messages missed while
+   * Redis was away, or still in flight). Yjs skips what it already has.
+   */
+  async refresh(name: string): Promise<void> {
+    const live = this.hub.loadedDoc(name);
+    if (!live) return;
+    const stored = await this.hub.store.load(name);
+    const parts = stored.tail.map((r) => r.data);
+    if (stored.state) parts.unshift(stored.state);
+    if (this.hub.loadedDoc(name) === live) this.applyRemote(live, parts);
+  }
+
+  /**
+   * Applies updates that are already durable (committed by another process)
+   * to a loaded document, sends what they changed to its connections, and
+   * tells listeners (origin `remote`).
+   */
+  private applyRemote(live: LiveDoc, updates: readonly Uint8Array[]): void {
+    if (live.broken) return;
+    const { changed, failed } = live.applyCommitted(updates);
+    if (failed > 0) this.hub.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
+    if (!changed) return;
+    live.broadcast(encodeUpdate(changed));
+    this.listeners.emit(live.name, changed, { kind: 'remote' });
   }
 
   /** Resolves when no resync is running (tests, shutdown). */

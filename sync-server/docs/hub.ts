@@ -5,7 +5,7 @@ import { GroupCommitter, type PendingWrite } from './committer';
 import { COMMITTED, LiveDoc, type DocPeer, type UpdateOrigin } from './live-doc';
 import { Compactor } from './compactor';
 import { applyStored, DocStore, type CompactionResult } from './persistence';
-import { encodeUpdate } from './protocol';
+import { UpdateListeners } from './update-listeners';
 import { FanoutBridge } from './fanout-bridge';
 import type { Fanout } from '../fanout/fanout';
 import { consoleLogger, DEFAULT_HUB_OPTIONS, DocumentWriteError, type DocLease, type HubLogger, type HubOptions, type UpdateListener } from './hub-types';
@@ -28,7 +28,7 @@ export class DocHub {
   private readonly options: HubOptions;
   private readonly docs = new Map<string, LiveDoc>();
   private readonly loading = new Map<string, Promise<LiveDoc>>();
-  private readonly listeners = new Set<UpdateListener>();
+  private readonly listeners = new UpdateListeners(() => this.log);
   private readonly compactor: Compactor;
   private readonly committer: GroupCommitter;
   /** Set when other server processes share the documents (FOLIO_REDIS_URL). */
@@ -54,7 +54,7 @@ export class DocHub {
    * Call before any document is opened.
    */
   useFanout(fanout: Fanout, onInvalidate: () => void): FanoutBridge {
-    this.bridge = new FanoutBridge(this, fanout, onInvalidate);
+    this.bridge = new FanoutBridge(this, fanout, this.listeners, onInvalidate);
     return this.bridge;
   }
 
@@ -65,8 +65,7 @@ export class DocHub {
 
   /** Subscribes to committed updates (e.g. to cut a revision after a quiet period); returns the unsubscribe function. */
   onUpdate(listener: UpdateListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Opens (or finds) a document and holds it until `release()`. */
@@ -169,31 +168,12 @@ export class DocHub {
   }
 
   /**
-   * Applies updates that are already durable (committed by another process)
-   * to a loaded document, sends what they changed to its connections, and
-   * tells listeners (origin `remote`).
+   * Catches a loaded document up with storage (what other processes
+   * committed that this copy has not seen yet). Only meaningful when the
+   * documents are shared (`shared`); a no-op otherwise.
    */
-  applyRemote(live: LiveDoc, updates: readonly Uint8Array[]): void {
-    if (live.broken) return;
-    const { changed, failed } = live.applyCommitted(updates);
-    if (failed > 0) this.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
-    if (!changed) return;
-    live.broadcast(encodeUpdate(changed));
-    this.emit(live.name, changed, { kind: 'remote' });
-  }
-
-  /**
-   * Catches a loaded document up with storage: applies whatever other
-   * processes committed that this copy has not seen (messages missed while
-   * Redis was away, or still in flight). Cheap for Yjs to skip what it has.
-   */
-  async refresh(name: string): Promise<void> {
-    const live = this.loadedDoc(name);
-    if (!live) return;
-    const stored = await this.store.load(name);
-    const parts = stored.tail.map((r) => r.data);
-    if (stored.state) parts.unshift(stored.state);
-    if (this.docs.get(name) === live) this.applyRemote(live, parts);
+  refresh(name: string): Promise<void> {
+    return this.bridge?.refresh(name) ?? Promise.resolve();
   }
 
   /** Whether the document is in memory. */
@@ -367,12 +347,6 @@ export class DocHub {
   }
 
   private emit(name: string, update: Uint8Array, origin: UpdateOrigin): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(name, update, origin);
-      } catch (err) {
-        this.log.error({ err, doc: name }, 'sync: onUpdate listener failed');
-      }
-    }
+    this.listeners.emit(name, update, origin);
   }
 }
