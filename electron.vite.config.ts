@@ -26,6 +26,11 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     // Relative asset URLs: the one build loads from file:// (Electron), under /app/ (the sync server) and from any static server.
     base: './',
-    build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'renderer/index.html') } },
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      // Served over the network as a web app too: ship it minified (electron-vite leaves it unminified by default).
+      minify: true,
+      rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
+    },
   },
 });

@@ -4,17 +4,21 @@
  * so a reload reopens the same space, change request and page.
  *
  *   #/                                   space picker
+ *   #/settings                           theme and accounts
+ *   #/sign-in                            add an account (also when one is signed in)
  *   #/spaces/<spaceId>[/change-requests/<crId>][/pages/<pageId>]
  */
 
 /** Where the app is. */
-export type Route = { view: 'picker' } | { view: 'space'; spaceId: string; changeRequestId?: string; pageId?: string };
+export type Route = { view: 'picker' } | { view: 'settings' } | { view: 'sign-in' } | { view: 'space'; spaceId: string; changeRequestId?: string; pageId?: string };
 
 const ID = '[A-Za-z0-9_-]{1,64}';
 const SPACE = new RegExp(`^#?/spaces/(${ID})(?:/change-requests/(${ID}))?(?:/pages/(${ID}))?/?$`);
 
 /** Parses a location hash (unknown hashes go to the picker). */
 export function parseRoute(hash: string): Route {
+  if (/^#?\/settings\/?$/.test(hash)) return { view: 'settings' };
+  if (/^#?\/sign-in\/?$/.test(hash)) return { view: 'sign-in' };
   const m = SPACE.exec(hash);
   if (!m) return { view: 'picker' };
   return { view: 'space', spaceId: m[1]!, ...(m[2] ? { changeRequestId: m[2] } : {}), ...(m[3] ? { pageId: m[3] } : {}) };
@@ -22,7 +26,7 @@ export function parseRoute(hash: string): Route {
 
 /** The hash of a route. */
 export function formatRoute(route: Route): string {
-  if (route.view === 'picker') return '#/';
+  if (route.view !== 'space') return route.view === 'picker' ? '#/' : `#/${route.view}`;
   let hash = `#/spaces/${route.spaceId}`;
   if (route.changeRequestId) hash += `/change-requests/${route.changeRequestId}`;
   if (route.pageId) hash += `/pages/${route.pageId}`;

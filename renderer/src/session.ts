@@ -47,6 +47,22 @@ export async function signOut(session: Session): Promise<void> {
   await platform().settings.update({ activeServerUrl: undefined });
 }
 
+/**
+ * Makes a saved account the active one.
+ * @throws Error when no account is saved for `serverUrl` (removed in another window meanwhile).
+ */
+export async function switchAccount(serverUrl: string): Promise<Session> {
+  const account = (await platform().accounts.list()).find((a) => a.serverUrl === serverUrl);
+  if (!account) throw new Error(`No account is saved for ${serverUrl} any more`);
+  await platform().settings.update({ activeServerUrl: account.serverUrl });
+  return toSession(account);
+}
+
+/** Forgets a saved account that is not the active one (the active one signs out instead). */
+export async function removeAccount(serverUrl: string): Promise<void> {
+  await platform().accounts.remove(serverUrl);
+}
+
 /** Records a space as recently opened (the start screen lists them, also offline). */
 export async function rememberSpace(session: Session, spaceId: string, title: string): Promise<void> {
   const { recentSpaces } = await platform().settings.get();

@@ -5,6 +5,9 @@ import { empty, errorState, h, loading, replace } from '../ui/dom';
 import { toast } from '../ui/toast';
 import type { ChangeRequestApi } from './cr-api';
 
+/** How often an open change request is re-read, so "outdated" (main moved on) and status changes show without a reload. */
+const RECHECK_MS = 10_000;
+
 /** What the panel asks the workspace to do. */
 export interface CrNavigation {
   /** Switch the editor into a change request (undefined: back to the space's main content). */
@@ -20,6 +23,8 @@ export interface CrNavigation {
 export class ChangeRequestPanel {
   readonly element = h('section', { class: 'change-requests', 'aria-label': 'Change requests', 'data-testid': 'cr-panel' });
   private readonly body = h('div', { class: 'cr-body' });
+  private shown: ChangeRequest | undefined;
+  private readonly timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly crs: ChangeRequestApi,
@@ -28,6 +33,12 @@ export class ChangeRequestPanel {
   ) {
     this.element.append(h('header', { class: 'panel-header' }, h('h2', {}, 'Change requests')), this.body);
     void this.refresh();
+    if (current) this.timer = setInterval(() => void this.recheck(), RECHECK_MS);
+  }
+
+  /** Stops re-reading the change request. */
+  destroy(): void {
+    if (this.timer) clearInterval(this.timer);
   }
 
   /** Asks for a subject, creates a change request and switches into it. */
@@ -66,7 +77,19 @@ export class ChangeRequestPanel {
     replace(this.body, create, h('ul', { class: 'cr-list' }, ...items));
   }
 
+  /** Re-reads the open change request and re-renders only when what the panel shows changed (no flicker, no lost focus). */
+  private async recheck(): Promise<void> {
+    if (!this.current || !this.shown) return;
+    try {
+      const cr = await this.crs.get(this.current);
+      if (cr.outdated !== this.shown.outdated || cr.status !== this.shown.status || cr.subject !== this.shown.subject) this.showOne(cr);
+    } catch {
+      // Offline or refused: keep showing the last answer; refresh() reports errors when asked.
+    }
+  }
+
   private showOne(cr: ChangeRequest): void {
+    this.shown = cr;
     const editable = cr.status === 'draft' || cr.status === 'open';
     const status = h('select', { 'aria-label': 'Status', 'data-testid': 'cr-status', disabled: !editable }, ...(['draft', 'open', 'archived'] as const).map((s) => h('option', { value: s, selected: s === cr.status }, s)));
     if (!editable) status.append(h('option', { value: cr.status, selected: true }, cr.status));
@@ -74,7 +97,7 @@ export class ChangeRequestPanel {
     const changes = h('div', { class: 'cr-changes', 'data-testid': 'cr-changes' }, loading('changes'));
     replace(
       this.body,
-      h('p', { class: 'cr-title' }, h('strong', {}, `#${cr.number} ${cr.subject || 'Untitled'}`), cr.outdated ? h('span', { class: 'badge badge-outdated' }, 'outdated') : null),
+      h('p', { class: 'cr-title' }, h('strong', {}, `#${cr.number} ${cr.subject || 'Untitled'}`), cr.outdated ? h('span', { class: 'badge badge-outdated', 'data-testid': 'cr-outdated', title: 'The space changed since this request was created or last updated: update from main' }, 'outdated') : null),
       h('label', {}, 'Status ', status),
       h(
         'div',
@@ -83,7 +106,7 @@ export class ChangeRequestPanel {
         h('button', { type: 'button', class: 'primary', 'data-testid': 'cr-merge', disabled: !editable, onclick: () => void this.merge(cr) }, 'Merge'),
         h('button', { type: 'button', 'data-testid': 'cr-back', onclick: () => this.nav.openChangeRequest(undefined) }, 'Back to main'),
       ),
-      h('h3', {}, 'Changed pages', ' ', h('button', { type: 'button', class: 'link', 'data-testid': 'cr-changes-refresh', onclick: () => void this.loadChanges(cr.id, changes) }, 'refresh')),
+      h('h3', {}, 'Changed pages', ' ', h('button', { type: 'button', class: 'link', 'data-testid': 'cr-changes-refresh', onclick: () => void this.refresh() }, 'refresh')),
       changes,
     );
     void this.loadChanges(cr.id, changes);

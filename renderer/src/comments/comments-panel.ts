@@ -29,7 +29,7 @@ export class CommentsPanel {
   readonly element = h('section', { class: 'comments', 'aria-label': 'Comments', 'data-testid': 'comments-panel' });
   private readonly list = h('div', { class: 'comment-list' });
   private readonly input = h('textarea', { rows: 3, placeholder: 'Add a comment… (Ctrl+Enter to post)', 'aria-label': 'New comment', 'data-testid': 'comment-input' });
-  private readonly discussion: DiscussionDoc;
+  private discussion: DiscussionDoc;
   private page: string | undefined;
   private showResolved = false;
   private readonly offs: (() => void)[] = [];
@@ -51,7 +51,16 @@ export class CommentsPanel {
     );
     const rerender = () => this.render();
     options.discussion.doc.on('update', rerender);
-    this.offs.push(() => options.discussion.doc.off('update', rerender), options.outbox.onChange(rerender));
+    this.offs.push(
+      () => options.discussion.doc.off('update', rerender),
+      options.outbox.onChange(rerender),
+      // The local copy was dropped for the server's (see DocSession): follow the new document.
+      options.discussion.onReplaced((doc) => {
+        this.discussion = new DiscussionDoc(doc);
+        doc.on('update', rerender);
+        rerender();
+      }),
+    );
     void options.discussion.loaded.then(rerender);
   }
 

@@ -1,7 +1,23 @@
 import type * as Y from 'yjs';
 import { h } from '../ui/dom';
 import type { FileUrls } from './file-urls';
-import { PAGE_LINK_PREFIX, renderMarkdown } from './render-markdown';
+import { PAGE_LINK_PREFIX } from './page-links';
+import type * as RenderMarkdown from './render-markdown';
+
+type Renderer = typeof RenderMarkdown;
+
+/**
+ * The markdown renderer (parser, GFM, sanitizer) is loaded on first use, as a
+ * chunk of its own: the editor can show before it arrives.
+ */
+let renderer: Promise<Renderer> | undefined;
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= import('./render-markdown').catch((err: unknown) => {
+    renderer = undefined; // let a later render try again
+    throw err;
+  });
+  return renderer;
+}
 
 /** How long typing must pause before the preview re-renders (keeps keystrokes cheap on long pages). */
 const RENDER_DELAY_MS = 150;
@@ -14,6 +30,8 @@ export class PreviewPane {
   readonly element = h('article', { class: 'preview markdown-body', 'aria-label': 'Preview', 'data-testid': 'preview' });
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly observer = () => this.schedule();
+  private render_: Renderer['renderMarkdown'] | undefined;
+  private destroyed = false;
 
   constructor(
     private readonly text: Y.Text,
@@ -32,11 +50,24 @@ export class PreviewPane {
     this.render();
   }
 
-  /** Renders now. */
+  /** Renders now (or as soon as the renderer has loaded). */
   render(): void {
     this.timer = undefined;
+    if (!this.render_) {
+      if (!this.element.hasChildNodes()) this.element.append(h('p', { class: 'state state-loading', role: 'status' }, 'Loading the preview…'));
+      loadRenderer().then(
+        (m) => {
+          this.render_ = m.renderMarkdown;
+          if (!this.destroyed) this.render();
+        },
+        () => {
+          if (!this.destroyed) this.element.replaceChildren(h('p', { class: 'state state-error', role: 'alert' }, 'The preview could not be loaded.'));
+        },
+      );
+      return;
+    }
     // Sanitized by renderMarkdown (hast-util-sanitize); see there.
-    this.element.innerHTML = renderMarkdown(this.text.toString(), { fileUrl: (id) => this.files.get(id) });
+    this.element.innerHTML = this.render_(this.text.toString(), { fileUrl: (id) => this.files.get(id) });
   }
 
   /** Renders after typing pauses. */
@@ -47,6 +78,7 @@ export class PreviewPane {
 
   /** Stops following the text. */
   destroy(): void {
+    this.destroyed = true;
     this.text.unobserve(this.observer);
     if (this.timer) clearTimeout(this.timer);
   }

@@ -3,6 +3,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { sanitize, defaultSchema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { parseMarkdown } from '../../../shared/markdown/parse';
+import { PAGE_LINK_PREFIX } from './page-links';
 
 /**
  * Markdown -> sanitized HTML for the preview, with Folio's link convention:
@@ -12,8 +13,7 @@ import { parseMarkdown } from '../../../shared/markdown/parse';
  * in it (scripts, event handlers, javascript: URLs) must never reach the DOM.
  */
 
-/** Page links in the preview point here; the preview pane turns clicks on them into navigation. */
-export const PAGE_LINK_PREFIX = '#folio-page=';
+export { PAGE_LINK_PREFIX };
 
 const FILE_REF = /^\/files\/([A-Za-z0-9_-]{1,64})$/;
 const PAGE_REF = /^\/pages\/([A-Za-z0-9_-]{1,64})(#.*)?$/;

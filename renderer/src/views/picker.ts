@@ -5,18 +5,25 @@ import { promptDialog } from '../ui/dialog';
 import { empty, errorState, h, loading, replace } from '../ui/dom';
 import { toast } from '../ui/toast';
 
+/** What the picker asks the app to do. */
+export interface PickerActions {
+  open(spaceId: string): void;
+  signOut(): void;
+  openSettings(): void;
+}
+
 /**
  * The start screen: recently opened spaces (listed from settings, so they open
  * offline too), then every organization the token can see with its spaces,
  * and a button to create a space.
  */
-export function pickerView(session: Session, open: (spaceId: string) => void, signOut: () => void): HTMLElement {
+export function pickerView(session: Session, { open, signOut, openSettings }: PickerActions): HTMLElement {
   const recent = h('section', { class: 'recent' });
   const orgs = h('section', { class: 'orgs', 'data-testid': 'org-list' }, loading('organizations'));
   const root = h(
     'main',
     { class: 'picker' },
-    h('header', { class: 'topbar' }, h('h1', {}, 'Folio'), h('span', { class: 'spacer' }), h('button', { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: signOut }, `Sign out ${session.displayName}`)),
+    h('header', { class: 'topbar' }, h('h1', {}, 'Folio'), h('span', { class: 'spacer' }), h('button', { type: 'button', class: 'link', 'data-testid': 'open-settings', onclick: openSettings }, 'Settings'), h('button', { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: signOut }, `Sign out ${session.displayName}`)),
     h('div', { class: 'picker-body' }, recent, orgs),
   );
   void recentSpaces(session).then((list) => {

@@ -8,7 +8,8 @@ export function defaultServerUrl(): string {
 }
 
 /** The sign-in form: server URL and API token; resolves through `done` once the token is accepted. */
-export function signInView(done: (session: Session) => void, initialServer = defaultServerUrl()): HTMLElement {
+export function signInView(done: (session: Session) => void, options: { openSettings?: () => void; initialServer?: string } = {}): HTMLElement {
+  const initialServer = options.initialServer ?? defaultServerUrl();
   const server = h('input', { name: 'server', type: 'url', value: initialServer, required: true, autocomplete: 'url', 'data-testid': 'server-url' });
   const token = h('input', { name: 'token', type: 'password', required: true, placeholder: 'API token', autocomplete: 'current-password', 'data-testid': 'token' });
   const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'sign-in' }, 'Sign in');
@@ -22,6 +23,7 @@ export function signInView(done: (session: Session) => void, initialServer = def
     h('label', {}, 'API token', token),
     submit,
     message,
+    options.openSettings && h('p', { class: 'muted' }, h('button', { type: 'button', class: 'link', 'data-testid': 'open-settings', onclick: options.openSettings }, 'Settings'), ' — theme and saved accounts'),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -26,6 +26,7 @@ export interface WorkspaceNavigation {
   /** Switches into a change request (undefined: the space's main content), keeping `pageId` open. */
   toChangeRequest(crId: string | undefined, pageId?: string): void;
   signOut(): void;
+  openSettings(): void;
 }
 
 /**
@@ -69,8 +70,8 @@ export class Workspace {
     this.status.add(this.contentSession);
     this.status.add(this.discussionSession);
     this.offs.push(outbox.onChange(() => this.status.update()));
-    const discussion = new DiscussionDoc(this.discussionSession.doc);
-    outbox.delivered = (item) => item.op.path === this.path && alreadyDelivered(discussion, session.userId, item);
+    // Read through the session each time: its document is replaced if the local copy had to be dropped.
+    outbox.delivered = (item) => item.op.path === this.path && alreadyDelivered(new DiscussionDoc(this.discussionSession.doc), session.userId, item);
     // Reconnected: send what was queued while offline.
     this.offs.push(this.contentSession.onState((state) => state === 'online' && void outbox.flush()));
     replace(this.element, loading('space'));
@@ -154,6 +155,7 @@ export class Workspace {
     this.tree?.destroy();
     this.pageView?.destroy();
     this.comments?.destroy();
+    this.crPanel?.destroy();
     this.presence?.destroy();
     this.model?.destroy();
     this.status.remove(this.contentSession);
@@ -183,6 +185,7 @@ export class Workspace {
       this.presence?.element,
       this.status.element,
       h('button', { type: 'button', class: 'link', title: 'Keyboard shortcuts (Ctrl+/)', onclick: () => showShortcutHelp() }, '⌨'),
+      h('button', { type: 'button', class: 'link', title: 'Settings', 'aria-label': 'Settings', 'data-testid': 'open-settings', onclick: () => this.nav.openSettings() }, '⚙'),
       h('button', { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: () => this.nav.signOut() }, `Sign out ${this.session.displayName}`),
     );
   }
