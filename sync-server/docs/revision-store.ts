@@ -88,11 +88,13 @@ function flatten(pages: readonly StoredPage[], bodies: Map<string, string>): Tre
   });
 }
 
-/** Writes a revision (pages first, deduplicated). Runs in the caller's transaction when given one. */
+/** Writes a revision (pages first, deduplicated), in the caller's transaction (its page lock lasts until the transaction ends). */
 export async function saveRevision(db: Queryable, rev: NewRevision): Promise<void> {
   const bodies = new Map<string, string>();
   const tree = flatten(rev.pages, bodies);
   const hashes = [...bodies.keys()];
+  // Shared side of the page lock: many revisions are saved at once, but never while unused pages are deleted.
+  await db.query('SELECT pg_advisory_xact_lock_shared($1)', [REVISION_PAGES_LOCK]);
   if (hashes.length > 0) {
     const known = new Set(
       (await db.query<{ hash: string }>('SELECT hash FROM revision_pages WHERE hash = ANY($1::text[])', [hashes])).map((r) => r.hash),
@@ -107,8 +109,8 @@ export async function saveRevision(db: Queryable, rev: NewRevision): Promise<voi
     }
   }
   await db.query(
-    `INSERT INTO revisions (id, space_id, change_request_id, parents, type, tree, files, reusable_contents, variables, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO revisions (id, space_id, change_request_id, parents, type, tree, files, reusable_contents, variables, created_by, created_at, page_hashes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       rev.id,
       rev.spaceId,
@@ -121,8 +123,39 @@ export async function saveRevision(db: Queryable, rev: NewRevision): Promise<voi
       JSON.stringify(rev.variables),
       rev.createdBy ?? null,
       rev.createdAt,
+      hashes,
     ],
   );
+}
+
+/**
+ * Advisory lock key guarding revision_pages: saving a revision holds it shared
+ * (in its transaction), deleting unused pages holds it exclusively, so a page
+ * cannot be deleted between a save finding it present and the save committing
+ * the revision that uses it.
+ */
+const REVISION_PAGES_LOCK = 0x70a6e5;
+
+/** The pages used by the revisions of these spaces (candidates for deletion once the spaces are purged). */
+export async function pagesOfSpaces(tx: Queryable, spaceIds: readonly string[]): Promise<string[]> {
+  const rows = await tx.query<{ hash: string }>('SELECT DISTINCT unnest(page_hashes) AS hash FROM revisions WHERE space_id = ANY($1::text[])', [spaceIds]);
+  return rows.map((r) => r.hash);
+}
+
+/**
+ * Deletes those of `candidates` that no revision uses any more. Must run in a
+ * transaction (the lock lasts until it ends). Returns how many were deleted.
+ */
+export async function deleteUnusedPages(tx: Queryable, candidates: readonly string[]): Promise<number> {
+  if (candidates.length === 0) return 0;
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [REVISION_PAGES_LOCK]);
+  const rows = await tx.query<{ hash: string }>(
+    `DELETE FROM revision_pages rp WHERE rp.hash = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM revisions r WHERE r.page_hashes @> ARRAY[rp.hash])
+     RETURNING rp.hash`,
+    [candidates],
+  );
+  return rows.length;
 }
 
 interface RevisionRow {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../docs/doc-names';
+import { deleteUnusedPages, pagesOfSpaces } from '../docs/revision-store';
 
 /** How long a deleted space can still be restored. */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -17,7 +18,10 @@ export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
     if (ids.length === 0) return { spaces: ids, changeRequests: [] as string[] };
     // Read before the cascade removes them: their documents must go too.
     const crs = await tx.query<{ id: string }>('SELECT id FROM change_requests WHERE space_id = ANY($1::text[])', [ids]);
+    const pages = await pagesOfSpaces(tx, ids);
     await tx.query('DELETE FROM spaces WHERE id = ANY($1::text[])', [ids]);
+    // Their revisions went with them (cascade); pages no other revision shares go too.
+    await deleteUnusedPages(tx, pages);
     await tx.query("DELETE FROM content_permissions WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
     await tx.query("DELETE FROM link_invites WHERE resource_type = 'space' AND resource_id = ANY($1::text[])", [ids]);
     return { spaces: ids, changeRequests: crs.map((r) => r.id) };
