@@ -7,7 +7,7 @@ import { newMember } from '../helpers/members';
 import { openPostgres } from '../../sync-server/store/postgres';
 import { raw } from '../helpers/api';
 import { connect, synced, waitFor, type Client } from '../sync/helpers';
-import { startCluster, type Cluster } from './processes';
+import { spawnFolio, startCluster, type Cluster } from './processes';
 
 /**
  * Two server processes on different ports sharing the machine's PostgreSQL and
@@ -57,6 +57,23 @@ describe('two server processes', () => {
     const expectedLength = all.reduce((sum, _c, i) => sum + Array.from({ length: 20 }, (_, r) => `[${i}:${r}]`.length).reduce((x, y) => x + y, 0), 0);
     await waitFor(() => all.every((c) => body(c) === body(all[0]!)) && body(all[0]!).length === expectedLength, 15_000, 'convergence');
     for (let i = 0; i < 4; i++) for (let round = 0; round < 20; round++) expect(body(all[0]!)).toContain(`[${i}:${round}]`);
+  });
+
+  it('a process started late serves the document as it stands, and joins the live fan-out', async () => {
+    const spaceId = (await apiA.orgs.createSpace(orgId, { title: 'Late joiner' })).data.id;
+    const early = client(a, spaceId);
+    await synced(early);
+    const pageId = new ContentDoc(early.doc).createPage({ title: 'Before C', markdown: 'Written before C started.\n' });
+    const c = await spawnFolio(cluster.env);
+    try {
+      const late = client(c.url, spaceId);
+      await synced(late);
+      await waitFor(() => new ContentDoc(late.doc).getPage(pageId) && new ContentDoc(late.doc).pageBody(pageId).toString().includes('Written before C started.'), 10_000, 'the document on C');
+      new ContentDoc(late.doc).pageBody(pageId).insert(0, 'From C. ');
+      await waitFor(() => new ContentDoc(early.doc).pageBody(pageId).toString().startsWith('From C. '), 10_000, "C's edit on A");
+    } finally {
+      await c.stop();
+    }
   });
 
   it('serves through REST on process A what was edited through process B', async () => {
