@@ -59,10 +59,15 @@ export class FanoutBridge implements FanoutHandlers {
     this.fanout.publishUpdate(live.name, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
   }
 
-  update(doc: string, update: Uint8Array): void {
+  update(doc: string, update: Uint8Array, sentAt: number): void {
     const live = this.hub.loadedDoc(doc);
-    if (live) this.applyRemote(live, [update]);
-    else this.early.get(doc)?.push(update);
+    if (!live) {
+      this.early.get(doc)?.push(update);
+      return;
+    }
+    this.applyRemote(live, [update]);
+    // Across machines this includes their clock difference; on one machine it is exact.
+    this.hub.onRemoteFanoutLag?.(Date.now() - sentAt);
   }
 
   awareness(doc: string, update: Uint8Array): void {

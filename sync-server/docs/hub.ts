@@ -150,6 +150,8 @@ export class DocHub {
 
   /** Called with the time (ms) from receiving a client update to broadcasting it (commit included). */
   onFanoutLag: ((ms: number) => void) | undefined;
+  /** Called with the time (ms) from another process publishing a committed update to applying it here. */
+  onRemoteFanoutLag: ((ms: number) => void) | undefined;
 
   /** Documents in memory now. */
   get openDocuments(): number {

@@ -6,8 +6,8 @@
 
 /** What a process does with messages from the others. */
 export interface FanoutHandlers {
-  /** A committed update of `doc` made by another process. */
-  update(doc: string, update: Uint8Array): void;
+  /** A committed update of `doc` made by another process, published at `sentAt` (its Date.now()). */
+  update(doc: string, update: Uint8Array, sentAt: number): void;
   /** An awareness update of `doc` from another process's connections. */
   awareness(doc: string, update: Uint8Array): void;
   /** Another process changed rows: cached reads may be stale. */

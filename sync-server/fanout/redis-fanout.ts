@@ -157,7 +157,7 @@ export class RedisFanout implements Fanout {
       case MessageKind.awareness: {
         if (!channel.startsWith(docPrefix)) return;
         const doc = channel.slice(docPrefix.length);
-        if (decoded.kind === MessageKind.update) this.handlers.update(doc, decoded.payload);
+        if (decoded.kind === MessageKind.update) this.handlers.update(doc, decoded.payload, decoded.sentAt);
         else this.handlers.awareness(doc, decoded.payload);
         return;
       }

@@ -26,11 +26,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly remoteFanoutLag = new Histogram({
+    name: 'folio_fanout_remote_lag_seconds',
+    help: 'Time from another process publishing a committed update to applying it here (across machines, their clock difference included)',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
   constructor(hub: DocHub, sockets: () => number, fanout: () => RedisFanout | undefined = () => undefined) {
     collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     new Gauge({ name: 'folio_open_documents', help: 'Yjs documents in memory', registers: [this.registry], collect() { this.set(hub.openDocuments); } });
     new Gauge({ name: 'folio_connected_sockets', help: 'Open sync WebSocket connections', registers: [this.registry], collect() { this.set(sockets()); } });
     hub.onFanoutLag = (ms) => this.fanoutLag.observe(ms / 1000);
+    hub.onRemoteFanoutLag = (ms) => this.remoteFanoutLag.observe(Math.max(0, ms) / 1000);
     this.fanoutMetrics(fanout);
   }
 
@@ -45,20 +53,23 @@ export class Metrics {
         if (f) this.set(f.connected ? 1 : 0);
       },
     });
+    // The fan-out keeps plain running totals; each scrape copies them into counters.
     const counter = (name: string, help: string, read: (f: RedisFanout) => number) =>
-      new Gauge({
+      new Counter({
         name,
         help,
         registers: [this.registry],
         collect() {
           const f = fanout();
-          if (f) this.set(read(f));
+          if (!f) return;
+          this.reset();
+          this.inc(read(f));
         },
       });
-    counter('folio_fanout_messages_published', 'Messages published to the other processes', (f) => f.stats.published);
-    counter('folio_fanout_messages_unpublished', 'Messages not published because Redis was unreachable (the others catch up from the database)', (f) => f.stats.publishFailures);
-    counter('folio_fanout_messages_received', 'Messages received from the other processes', (f) => f.stats.received);
-    counter('folio_fanout_resyncs', 'Catch-ups from the database after Redis connections came back', (f) => f.stats.resyncs);
+    counter('folio_fanout_messages_published_total', 'Messages published to the other processes', (f) => f.stats.published);
+    counter('folio_fanout_messages_unpublished_total', 'Messages not published because Redis was unreachable (the others catch up from the database)', (f) => f.stats.publishFailures);
+    counter('folio_fanout_messages_received_total', 'Messages received from the other processes', (f) => f.stats.received);
+    counter('folio_fanout_resyncs_total', 'Catch-ups from the database after Redis connections came back', (f) => f.stats.resyncs);
   }
 
   /** Counts and times every request by its route pattern (unmatched ones as "unknown"). */

@@ -57,6 +57,14 @@ describe('two server processes', () => {
     const expectedLength = all.reduce((sum, _c, i) => sum + Array.from({ length: 20 }, (_, r) => `[${i}:${r}]`.length).reduce((x, y) => x + y, 0), 0);
     await waitFor(() => all.every((c) => body(c) === body(all[0]!)) && body(all[0]!).length === expectedLength, 15_000, 'convergence');
     for (let i = 0; i < 4; i++) for (let round = 0; round < 20; round++) expect(body(all[0]!)).toContain(`[${i}:${round}]`);
+    // Each process applied the other's updates, and its metrics say so and how long they took.
+    for (const url of [a, b]) {
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect(metrics).toMatch(/^folio_fanout_remote_lag_seconds_count [1-9]/m);
+      expect(metrics).toMatch(/^folio_fanout_messages_received_total [1-9]/m);
+      expect(metrics).toMatch(/^folio_fanout_messages_published_total [1-9]/m);
+      expect(metrics).toMatch(/^folio_redis_connected 1$/m);
+    }
   });
 
   it('a process started late serves the document as it stands, and joins the live fan-out', async () => {
