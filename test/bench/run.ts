@@ -26,7 +26,9 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
 };
 
 async function main(filters: string[]): Promise<number> {
-  const names = Object.keys(BENCHES).filter((n) => filters.length === 0 || filters.some((f) => n.includes(f)));
+  // A filter naming a benchmark exactly runs that one ("load" is not also "cold-load"); others match by substring.
+  const matches = (n: string, f: string) => (f in BENCHES ? n === f : n.includes(f));
+  const names = Object.keys(BENCHES).filter((n) => filters.length === 0 || filters.some((f) => matches(n, f)));
   if (names.length === 0) {
     console.error(`No benchmark matches ${filters.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
     return 2;
