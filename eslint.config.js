@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'data/**', 'test-artifacts/**'] },
@@ -13,4 +14,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Formatting is Prettier's (`npm run format`, checked by `npm run lint`); ESLint keeps to correctness.
+  prettier,
 );

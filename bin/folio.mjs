@@ -11,7 +11,9 @@ const require = createRequire(import.meta.url);
 const cli = fileURLToPath(new URL('../sync-server/cli.ts', import.meta.url));
 
 // tsx as a loader in the child itself (not tsx's CLI, whose signal relay SIGKILLs a slow child).
-const child = spawn(process.execPath, ['--import', require.resolve('tsx'), cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', require.resolve('tsx'), cli, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 // Let the child handle Ctrl-C itself; the wrapper only waits for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {

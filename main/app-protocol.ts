@@ -47,7 +47,11 @@ export function resolveAppAsset(rootDir: string, requestUrl: string): string | u
 }
 
 /** Serves `rootDir` on {@link APP_SCHEME}, adding the CSP to every response. */
-export function registerAppProtocol(protocol: Pick<Protocol, 'handle'>, net: Pick<Net, 'fetch'>, rootDir: string): void {
+export function registerAppProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  net: Pick<Net, 'fetch'>,
+  rootDir: string,
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppAsset(rootDir, request.url);
     if (!file) return new Response('Not found', { status: 404 });

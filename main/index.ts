@@ -38,7 +38,10 @@ async function start(): Promise<void> {
   console.info(`Folio: ${note}`);
   const settingsFile = join(app.getPath('userData'), 'settings.json');
   const store = await SettingsStore.open(settingsFile, cipher);
-  if (store.openReport.corruptBackup) console.warn(`Folio: ${settingsFile} was not valid JSON; moved to ${store.openReport.corruptBackup}, using defaults`);
+  if (store.openReport.corruptBackup)
+    console.warn(
+      `Folio: ${settingsFile} was not valid JSON; moved to ${store.openReport.corruptBackup}, using defaults`,
+    );
   else if (store.openReport.repaired) console.warn(`Folio: dropped invalid entries from ${settingsFile}`);
 
   const handlers = createHandlers(store);
@@ -61,7 +64,9 @@ async function start(): Promise<void> {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(MENU_CHANNEL, action);
   };
 
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ appName: app.name, isMac, isDev: devServerUrl !== undefined, send })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(menuTemplate({ appName: app.name, isMac, isDev: devServerUrl !== undefined, send })),
+  );
   openWindow();
 
   app.on('second-instance', () => {

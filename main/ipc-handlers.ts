@@ -1,5 +1,11 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { parseAccount, parseServerUrl, parseSettingsPatch, DesktopApiError, type PlatformApi } from '../shared/desktop-api';
+import {
+  parseAccount,
+  parseServerUrl,
+  parseSettingsPatch,
+  DesktopApiError,
+  type PlatformApi,
+} from '../shared/desktop-api';
 import { channelName, HANDLERS_SWITCH, type HandlerDescription } from './ipc-channels';
 import type { SettingsStore } from './settings-store';
 
@@ -57,11 +63,14 @@ export function registerHandlers(
 ): string[] {
   const channels: string[] = [];
   for (const [namespace, methods] of Object.entries(handlers)) {
-    for (const [method, handler] of Object.entries(methods as Record<string, (...args: unknown[]) => Promise<unknown>>)) {
+    for (const [method, handler] of Object.entries(
+      methods as Record<string, (...args: unknown[]) => Promise<unknown>>,
+    )) {
       const channel = channelName(namespace, method);
       ipcMain.handle(channel, async (event, ...args: unknown[]) => {
         if (!isTrustedSender(event)) throw new DesktopApiError(`${channel} refused: the caller is not the Folio app`);
-        if (args.length > handler.length) throw new DesktopApiError(`${channel} takes ${handler.length} argument(s), got ${args.length}`);
+        if (args.length > handler.length)
+          throw new DesktopApiError(`${channel} takes ${handler.length} argument(s), got ${args.length}`);
         return handler(...args);
       });
       channels.push(channel);

@@ -58,7 +58,14 @@ export function menuTemplate({ appName, isMac, isDev, send }: MenuOptions): Menu
       action('Toggle Preview', 'toggle-preview', 'CmdOrCtrl+Shift+P'),
       action('Find Page…', 'find-page', 'CmdOrCtrl+P'),
       { type: 'separator' },
-      ...(isDev ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[] : []),
+      ...(isDev
+        ? ([
+            { role: 'reload' },
+            { role: 'forceReload' },
+            { role: 'toggleDevTools' },
+            { type: 'separator' },
+          ] satisfies MenuItemConstructorOptions[])
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

@@ -9,12 +9,18 @@ import { channelName, MENU_CHANNEL, readHandlerDescription } from './ipc-channel
  * gets functions only — never `ipcRenderer` itself, which would let it call any channel.
  */
 const handlers = readHandlerDescription(process.argv);
-if (Object.keys(handlers).length === 0) console.error('Folio preload: main passed no IPC handlers; window.folio is incomplete');
+if (Object.keys(handlers).length === 0)
+  console.error('Folio preload: main passed no IPC handlers; window.folio is incomplete');
 
 const invokers = Object.fromEntries(
   Object.entries(handlers).map(([namespace, methods]) => [
     namespace,
-    Object.fromEntries(methods.map((method) => [method, (...args: unknown[]) => ipcRenderer.invoke(channelName(namespace, method), ...args)])),
+    Object.fromEntries(
+      methods.map((method) => [
+        method,
+        (...args: unknown[]) => ipcRenderer.invoke(channelName(namespace, method), ...args),
+      ]),
+    ),
   ]),
 );
 

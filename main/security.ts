@@ -99,7 +99,10 @@ export function applySecurityRestrictions(options: {
 }
 
 /** True when an IPC call comes from the app's own top-level page, not from a frame or page it was tricked into loading. */
-export function isTrustedSender(event: { senderFrame: { url: string; parent: unknown } | null }, appOrigins: readonly string[]): boolean {
+export function isTrustedSender(
+  event: { senderFrame: { url: string; parent: unknown } | null },
+  appOrigins: readonly string[],
+): boolean {
   const frame = event.senderFrame;
   return frame !== null && frame.parent === null && isAppUrl(frame.url, appOrigins);
 }

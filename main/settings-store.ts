@@ -142,7 +142,11 @@ export class SettingsStore {
 }
 
 function storeAccount(account: Account, cipher: TokenCipher): StoredAccount {
-  const stored: StoredAccount = { serverUrl: account.serverUrl, token: cipher.encrypt(account.token), tokenEncryption: cipher.kind };
+  const stored: StoredAccount = {
+    serverUrl: account.serverUrl,
+    token: cipher.encrypt(account.token),
+    tokenEncryption: cipher.kind,
+  };
   if (account.displayName !== undefined) stored.displayName = account.displayName;
   if (account.userId !== undefined) stored.userId = account.userId;
   return stored;

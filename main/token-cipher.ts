@@ -31,7 +31,10 @@ export interface TokenCipherChoice {
  * ready (safeStorage reports "unavailable" before that on some platforms).
  */
 export function chooseTokenCipher(
-  safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>,
+  safeStorage: Pick<
+    SafeStorage,
+    'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'
+  >,
   platform: NodeJS.Platform,
 ): TokenCipherChoice {
   if (!safeStorage.isEncryptionAvailable()) {
@@ -45,5 +48,10 @@ export function chooseTokenCipher(
   // On Linux without a secret service Electron falls back to a hard-coded key: better than
   // plain text against casual reading, no protection against someone who knows that key.
   const weak = platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
-  return { cipher, note: weak ? 'safeStorage with the basic_text backend (no OS keyring found): weak encryption' : 'account tokens encrypted with safeStorage' };
+  return {
+    cipher,
+    note: weak
+      ? 'safeStorage with the basic_text backend (no OS keyring found): weak encryption'
+      : 'account tokens encrypted with safeStorage',
+  };
 }

@@ -16,8 +16,12 @@ const MIN_VISIBLE = 64;
  * window never opens out of reach; a size larger than every screen is shrunk.
  */
 export function restoreBounds(saved: WindowBounds | undefined, workAreas: readonly Rectangle[]): WindowBounds {
-  const largest = workAreas.reduce<Rectangle | undefined>((best, area) => (!best || area.width * area.height > best.width * best.height ? area : best), undefined);
-  const clampSize = (value: number, min: number, max: number | undefined): number => Math.max(min, max === undefined ? value : Math.min(value, max));
+  const largest = workAreas.reduce<Rectangle | undefined>(
+    (best, area) => (!best || area.width * area.height > best.width * best.height ? area : best),
+    undefined,
+  );
+  const clampSize = (value: number, min: number, max: number | undefined): number =>
+    Math.max(min, max === undefined ? value : Math.min(value, max));
   const wanted = saved ?? DEFAULT_WINDOW_SIZE;
   const bounds: WindowBounds = {
     width: clampSize(wanted.width, MIN_WINDOW_SIZE.width, largest?.width),
@@ -52,7 +56,11 @@ export function currentBounds(win: Pick<BrowserWindow, 'getNormalBounds' | 'isMa
  * Saves the window's bounds shortly after it stops moving or resizing (one write per gesture,
  * not per pixel) and once more when it closes.
  */
-export function trackWindowBounds(win: BrowserWindow, save: (bounds: WindowBounds) => Promise<void>, delayMs = 500): void {
+export function trackWindowBounds(
+  win: BrowserWindow,
+  save: (bounds: WindowBounds) => Promise<void>,
+  delayMs = 500,
+): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const saveNow = (): void => {
     clearTimeout(timer);

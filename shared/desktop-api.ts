@@ -47,7 +47,8 @@ export interface Settings {
 }
 
 /** A command chosen in the application menu, forwarded to the renderer. */
-export type MenuAction = 'new-page' | 'new-change-request' | 'toggle-preview' | 'find-page' | 'sign-out' | 'open-settings';
+export type MenuAction =
+  'new-page' | 'new-change-request' | 'toggle-preview' | 'find-page' | 'sign-out' | 'open-settings';
 
 /** What the renderer may patch through `settings.update`. */
 export type SettingsPatch = Partial<Omit<Settings, 'windowBounds'>>;
@@ -56,13 +57,24 @@ export type SettingsPatch = Partial<Omit<Settings, 'windowBounds'>>;
 export interface PlatformApi {
   platform: 'desktop' | 'web';
   settings: { get(): Promise<Settings>; update(patch: SettingsPatch): Promise<Settings> };
-  accounts: { list(): Promise<Account[]>; save(account: Account): Promise<void>; remove(serverUrl: string): Promise<void> };
+  accounts: {
+    list(): Promise<Account[]>;
+    save(account: Account): Promise<void>;
+    remove(serverUrl: string): Promise<void>;
+  };
   /** Subscribes to application-menu commands; returns an unsubscribe function. The web fallback never fires. */
   onMenu(listener: (action: MenuAction) => void): () => void;
 }
 
 /** Every menu action, for validating what crosses the IPC boundary. */
-export const MENU_ACTIONS: readonly MenuAction[] = ['new-page', 'new-change-request', 'toggle-preview', 'find-page', 'sign-out', 'open-settings'];
+export const MENU_ACTIONS: readonly MenuAction[] = [
+  'new-page',
+  'new-change-request',
+  'toggle-preview',
+  'find-page',
+  'sign-out',
+  'open-settings',
+];
 
 /** The themes a user may choose. */
 export const THEMES: readonly NonNullable<Settings['theme']>[] = ['system', 'light', 'dark'];
@@ -164,17 +176,20 @@ export function parseSettingsPatch(value: unknown): SettingsPatch {
   onlyKeys(value, ['activeServerUrl', 'recentSpaces', 'theme'], 'patch');
   const patch: SettingsPatch = {};
   if ('activeServerUrl' in value) {
-    patch.activeServerUrl = value.activeServerUrl === undefined ? undefined : parseServerUrl(value.activeServerUrl, 'patch.activeServerUrl');
+    patch.activeServerUrl =
+      value.activeServerUrl === undefined ? undefined : parseServerUrl(value.activeServerUrl, 'patch.activeServerUrl');
   }
   if ('theme' in value) {
-    if (value.theme !== undefined && !(THEMES as readonly unknown[]).includes(value.theme)) fail('patch.theme', `must be one of ${THEMES.join(', ')}`);
+    if (value.theme !== undefined && !(THEMES as readonly unknown[]).includes(value.theme))
+      fail('patch.theme', `must be one of ${THEMES.join(', ')}`);
     patch.theme = value.theme as Settings['theme'];
   }
   if ('recentSpaces' in value) {
     const list = value.recentSpaces;
     if (!Array.isArray(list)) fail('patch.recentSpaces', 'must be an array');
     // Bounded before parsing so a huge array cannot keep the main process busy.
-    if (list.length > MAX_RECENT_SPACES * 5) fail('patch.recentSpaces', `must have at most ${MAX_RECENT_SPACES * 5} entries`);
+    if (list.length > MAX_RECENT_SPACES * 5)
+      fail('patch.recentSpaces', `must have at most ${MAX_RECENT_SPACES * 5} entries`);
     patch.recentSpaces = list.map((entry, i) => parseRecentSpace(entry, `patch.recentSpaces[${i}]`));
   }
   return patch;

@@ -73,12 +73,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('storage', storage);
   // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).
   installPublishedSites(app, ctx, storage);
-  const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) => app.log.error({ err, spaceId }, 'could not make a revision'));
+  const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) =>
+    app.log.error({ err, spaceId }, 'could not make a revision'),
+  );
   app.decorate('snapshots', snapshots);
   app.addHook('onClose', () => snapshots.close());
   app.decorate('socketCount', () => 0);
   app.decorate('fanout', undefined as RedisFanout | undefined);
-  const metrics = new Metrics(ctx.hub, () => app.socketCount(), () => app.fanout);
+  const metrics = new Metrics(
+    ctx.hub,
+    () => app.socketCount(),
+    () => app.fanout,
+  );
   metrics.instrument(app);
   await observabilityRoutes(app, ctx, metrics);
   await registerWebApp(app);

@@ -46,7 +46,8 @@ const COMMANDS: Record<string, Command> = {
     check(v) {
       if (!required(v, 'name').trim()) throw new UsageError('--name must not be empty');
       const email = required(v, 'email').trim();
-      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError(`--email is not an email address: "${email}"`);
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+        throw new UsageError(`--email is not an email address: "${email}"`);
     },
     async run(db, v) {
       const name = required(v, 'name').trim();
@@ -64,7 +65,10 @@ const COMMANDS: Record<string, Command> = {
       const rows = await db.query<{ id: string; display_name: string; email: string | null; instance_admin: boolean }>(
         'SELECT id, display_name, email, instance_admin FROM users ORDER BY created_at, id',
       );
-      printTable(['ID', 'NAME', 'EMAIL', 'ADMIN'], rows.map((u) => [u.id, u.display_name, u.email ?? '-', u.instance_admin ? 'yes' : 'no']));
+      printTable(
+        ['ID', 'NAME', 'EMAIL', 'ADMIN'],
+        rows.map((u) => [u.id, u.display_name, u.email ?? '-', u.instance_admin ? 'yes' : 'no']),
+      );
     },
   },
   'token create': {
@@ -89,7 +93,10 @@ const COMMANDS: Record<string, Command> = {
         'SELECT id, label, created_at, last_used_at FROM api_tokens WHERE user_id = $1 ORDER BY created_at, id',
         [userId],
       );
-      printTable(['ID', 'LABEL', 'CREATED', 'LAST USED'], rows.map((r) => [r.id, r.label || '-', r.created_at.toISOString(), r.last_used_at?.toISOString() ?? '-']));
+      printTable(
+        ['ID', 'LABEL', 'CREATED', 'LAST USED'],
+        rows.map((r) => [r.id, r.label || '-', r.created_at.toISOString(), r.last_used_at?.toISOString() ?? '-']),
+      );
     },
   },
   'token revoke': {
@@ -114,14 +121,17 @@ function required(values: Values, name: string): string {
 /** A user by id, or by email when the value contains "@". */
 async function resolveUser(db: Db, idOrEmail: string): Promise<string> {
   const byEmail = idOrEmail.includes('@');
-  const rows = await db.query<{ id: string }>(`SELECT id FROM users WHERE ${byEmail ? 'email' : 'id'} = $1`, [byEmail ? idOrEmail.toLowerCase() : idOrEmail]);
+  const rows = await db.query<{ id: string }>(`SELECT id FROM users WHERE ${byEmail ? 'email' : 'id'} = $1`, [
+    byEmail ? idOrEmail.toLowerCase() : idOrEmail,
+  ]);
   if (!rows[0]) throw new CliFailure(`no user ${byEmail ? 'with email' : 'with id'} ${idOrEmail}`);
   return rows[0].id;
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
 }
 
 function mainHelp(): string {
@@ -132,7 +142,13 @@ function mainHelp(): string {
 }
 
 function commandHelp(c: Command): string {
-  return [`Usage: npm run folio -- ${c.usage}`, '', `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`, '', DB_HELP].join('\n');
+  return [
+    `Usage: npm run folio -- ${c.usage}`,
+    '',
+    `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`,
+    '',
+    DB_HELP,
+  ].join('\n');
 }
 
 /** Runs one command line; returns the exit code. */
@@ -153,7 +169,12 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: argv.slice(2), options: { ...command.options, ...DB_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({
+        args: argv.slice(2),
+        options: { ...command.options, ...DB_OPTIONS, help: { type: 'boolean', short: 'h' } },
+        allowPositionals: true,
+        strict: true,
+      });
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
@@ -163,11 +184,15 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
       return 0;
     }
     const expected = command.positionals ?? [];
-    if (parsed.positionals.length < expected.length) throw new UsageError(`missing ${expected.slice(parsed.positionals.length).join(' ')}`);
-    if (parsed.positionals.length > expected.length) throw new UsageError(`unexpected argument "${parsed.positionals[expected.length]}"`);
+    if (parsed.positionals.length < expected.length)
+      throw new UsageError(`missing ${expected.slice(parsed.positionals.length).join(' ')}`);
+    if (parsed.positionals.length > expected.length)
+      throw new UsageError(`unexpected argument "${parsed.positionals[expected.length]}"`);
     command.check?.(values);
     // Only the database settings matter here; the server's other settings are read as they are.
-    const dbFlags = Object.keys(DB_OPTIONS).flatMap((flag) => (typeof values[flag] === 'string' ? [`--${flag}`, values[flag] as string] : []));
+    const dbFlags = Object.keys(DB_OPTIONS).flatMap((flag) =>
+      typeof values[flag] === 'string' ? [`--${flag}`, values[flag] as string] : [],
+    );
     const config = loadConfig(dbFlags, env);
     // Loaded only now: server.ts pulls in the whole HTTP app (~1 s), which help and usage errors do not need.
     const { openDatabase } = await import('./server');
@@ -180,7 +205,9 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
       console.error(`folio: ${err.message}\n\n${commandHelp(command)}`);
       return 2;
     }
-    console.error(`folio: ${err instanceof CliFailure ? err.message : `failed: ${err instanceof Error ? err.message : String(err)}`}`);
+    console.error(
+      `folio: ${err instanceof CliFailure ? err.message : `failed: ${err instanceof Error ? err.message : String(err)}`}`,
+    );
     return 1;
   } finally {
     await db?.close().catch(() => undefined);

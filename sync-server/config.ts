@@ -39,24 +39,78 @@ interface Setting {
 export const SETTINGS: Record<keyof Config, Setting> = {
   port: { env: 'FOLIO_PORT', flag: 'port', help: 'TCP port to listen on (0 picks a free one)', default: '8080' },
   host: { env: 'FOLIO_HOST', flag: 'host', help: 'interface to listen on (0.0.0.0 for all)', default: '127.0.0.1' },
-  dataDir: { env: 'FOLIO_DATA_DIR', flag: 'data-dir', help: 'data folder (PGlite database, blobs, admin-token)', default: './data' },
-  databaseUrl: { env: 'FOLIO_DATABASE_URL', flag: 'database-url', help: 'postgres://user@host/db to use PostgreSQL instead of PGlite' },
-  publicUrl: { env: 'FOLIO_PUBLIC_URL', flag: 'public-url', help: 'public base URL used in every urls.* field (default http://HOST:PORT)' },
-  adminToken: { env: 'FOLIO_ADMIN_TOKEN', flag: 'admin-token', help: 'fixed API token of the instance admin (otherwise generated once)' },
-  smtpUrl: { env: 'FOLIO_SMTP_URL', flag: 'smtp-url', help: 'smtp://user:pass@host:port for invite emails (otherwise links are logged)' },
-  smtpFrom: { env: 'FOLIO_SMTP_FROM', flag: 'smtp-from', help: 'sender address of invite emails', default: 'Folio <folio@localhost>' },
-  logLevel: { env: 'FOLIO_LOG_LEVEL', flag: 'log-level', help: 'fatal | error | warn | info | debug | silent', default: 'info' },
-  metricsToken: { env: 'FOLIO_METRICS_TOKEN', flag: 'metrics-token', help: 'bearer token Prometheus must send to /metrics (open when unset)' },
-  redisUrl: { env: 'FOLIO_REDIS_URL', flag: 'redis-url', help: 'redis://host:port to run several processes against one PostgreSQL (fan-out)' },
-  redisPrefix: { env: 'FOLIO_REDIS_PREFIX', flag: 'redis-prefix', help: 'prefix of the Redis channels (one per deployment)', default: 'folio' },
-  revisionQuietMs: { env: 'FOLIO_REVISION_QUIET_MS', flag: 'revision-quiet-ms', help: 'quiet period after live edits before a revision is made (ms)', default: '2000' },
+  dataDir: {
+    env: 'FOLIO_DATA_DIR',
+    flag: 'data-dir',
+    help: 'data folder (PGlite database, blobs, admin-token)',
+    default: './data',
+  },
+  databaseUrl: {
+    env: 'FOLIO_DATABASE_URL',
+    flag: 'database-url',
+    help: 'postgres://user@host/db to use PostgreSQL instead of PGlite',
+  },
+  publicUrl: {
+    env: 'FOLIO_PUBLIC_URL',
+    flag: 'public-url',
+    help: 'public base URL used in every urls.* field (default http://HOST:PORT)',
+  },
+  adminToken: {
+    env: 'FOLIO_ADMIN_TOKEN',
+    flag: 'admin-token',
+    help: 'fixed API token of the instance admin (otherwise generated once)',
+  },
+  smtpUrl: {
+    env: 'FOLIO_SMTP_URL',
+    flag: 'smtp-url',
+    help: 'smtp://user:pass@host:port for invite emails (otherwise links are logged)',
+  },
+  smtpFrom: {
+    env: 'FOLIO_SMTP_FROM',
+    flag: 'smtp-from',
+    help: 'sender address of invite emails',
+    default: 'Folio <folio@localhost>',
+  },
+  logLevel: {
+    env: 'FOLIO_LOG_LEVEL',
+    flag: 'log-level',
+    help: 'fatal | error | warn | info | debug | silent',
+    default: 'info',
+  },
+  metricsToken: {
+    env: 'FOLIO_METRICS_TOKEN',
+    flag: 'metrics-token',
+    help: 'bearer token Prometheus must send to /metrics (open when unset)',
+  },
+  redisUrl: {
+    env: 'FOLIO_REDIS_URL',
+    flag: 'redis-url',
+    help: 'redis://host:port to run several processes against one PostgreSQL (fan-out)',
+  },
+  redisPrefix: {
+    env: 'FOLIO_REDIS_PREFIX',
+    flag: 'redis-prefix',
+    help: 'prefix of the Redis channels (one per deployment)',
+    default: 'folio',
+  },
+  revisionQuietMs: {
+    env: 'FOLIO_REVISION_QUIET_MS',
+    flag: 'revision-quiet-ms',
+    help: 'quiet period after live edits before a revision is made (ms)',
+    default: '2000',
+  },
 };
 
 export class ConfigError extends Error {}
 
 /** Text printed by --help. */
 export function helpText(): string {
-  const lines = ['Usage: npm start -- [options]', '', 'Every option can also be set through its environment variable.', ''];
+  const lines = [
+    'Usage: npm start -- [options]',
+    '',
+    'Every option can also be set through its environment variable.',
+    '',
+  ];
   for (const s of Object.values(SETTINGS)) {
     const def = s.default ? ` (default ${s.default})` : '';
     lines.push(`  --${s.flag.padEnd(14)} ${s.env.padEnd(20)} ${s.help}${def}`);
@@ -69,7 +123,10 @@ export function helpText(): string {
  * Reads the configuration: flags win over environment variables, which win
  * over defaults. Throws ConfigError with a readable message on bad values.
  */
-export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config & { help: boolean } {
+export function loadConfig(
+  argv: string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): Config & { help: boolean } {
   const options = Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: 'string' as const }]));
   let parsed;
   try {
@@ -87,10 +144,12 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     return s.default;
   };
   const port = Number(get('port'));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`FOLIO_PORT must be an integer 0..65535, got "${get('port')}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`FOLIO_PORT must be an integer 0..65535, got "${get('port')}"`);
   const host = get('host')!;
   const databaseUrl = get('databaseUrl');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('FOLIO_DATABASE_URL must start with postgres:// or postgresql://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError('FOLIO_DATABASE_URL must start with postgres:// or postgresql://');
   const publicUrl = get('publicUrl');
   if (publicUrl) {
     try {
@@ -100,15 +159,20 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     }
   }
   const revisionQuietMs = Number(get('revisionQuietMs'));
-  if (!Number.isInteger(revisionQuietMs) || revisionQuietMs < 0) throw new ConfigError('FOLIO_REVISION_QUIET_MS must be a non-negative integer');
+  if (!Number.isInteger(revisionQuietMs) || revisionQuietMs < 0)
+    throw new ConfigError('FOLIO_REVISION_QUIET_MS must be a non-negative integer');
   const redisUrl = get('redisUrl');
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('FOLIO_REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('FOLIO_REDIS_URL must start with redis:// or rediss://');
   // PGlite is a database inside one process: a second process could not share it, so fan-out would serve nobody.
-  if (redisUrl && !databaseUrl) throw new ConfigError('FOLIO_REDIS_URL needs FOLIO_DATABASE_URL: several processes must share PostgreSQL');
+  if (redisUrl && !databaseUrl)
+    throw new ConfigError('FOLIO_REDIS_URL needs FOLIO_DATABASE_URL: several processes must share PostgreSQL');
   const redisPrefix = get('redisPrefix')!;
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) throw new ConfigError('FOLIO_REDIS_PREFIX must be 1-64 letters, digits or _.:-');
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix))
+    throw new ConfigError('FOLIO_REDIS_PREFIX must be 1-64 letters, digits or _.:-');
   const adminToken = get('adminToken');
-  if (adminToken !== undefined && adminToken.length < 16) throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
+  if (adminToken !== undefined && adminToken.length < 16)
+    throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
   return {
     help: values.help === true,
     port,

@@ -16,7 +16,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
   if (!smtpUrl) {
     return {
       async sendInvite(mail) {
-        log.info({ to: mail.to, joinUrl: mail.joinUrl }, `invite for ${mail.to} to "${mail.organizationTitle}": ${mail.joinUrl} (FOLIO_SMTP_URL not set, no email sent)`);
+        log.info(
+          { to: mail.to, joinUrl: mail.joinUrl },
+          `invite for ${mail.to} to "${mail.organizationTitle}": ${mail.joinUrl} (FOLIO_SMTP_URL not set, no email sent)`,
+        );
       },
     };
   }

@@ -47,18 +47,27 @@ async function main(): Promise<void> {
     await server.close();
     return;
   }
-  const storage = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
+  const storage = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).host})`
+    : `PGlite in ${config.dataDir}`;
   console.log(`Folio sync server listening on ${server.url} (public URL ${server.ctx.urls.root})`);
   console.log(`Storage: ${storage}`);
   console.log(`API: ${server.ctx.urls.api('')}   reference: ${server.ctx.urls.root}/reference`);
   if (server.admin.tokenFile && server.admin.token) {
-    console.log(`\nInstance admin created. Its API token (shown once, also saved to ${server.admin.tokenFile}):\n\n  ${server.admin.token}\n`);
+    console.log(
+      `\nInstance admin created. Its API token (shown once, also saved to ${server.admin.tokenFile}):\n\n  ${server.admin.token}\n`,
+    );
   } else if (config.adminToken) {
     console.log('Authenticate with the token from FOLIO_ADMIN_TOKEN.');
   } else {
-    console.log(`Authenticate with the admin token saved in ${config.dataDir}/admin-token at first start, or create one: npm run folio -- token create --user <id>`);
+    console.log(
+      `Authenticate with the admin token saved in ${config.dataDir}/admin-token at first start, or create one: npm run folio -- token create --user <id>`,
+    );
   }
-  console.log('Send it as "Authorization: Bearer <token>". Example: curl -H "Authorization: Bearer $TOKEN" ' + server.ctx.urls.api('/user'));
+  console.log(
+    'Send it as "Authorization: Bearer <token>". Example: curl -H "Authorization: Bearer $TOKEN" ' +
+      server.ctx.urls.api('/user'),
+  );
 }
 
 main().catch((err) => {

@@ -114,7 +114,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
  * server processes: documents are shared live, and a write anywhere drops
  * every process's cached reads. Fails the start when Redis does not answer.
  */
-async function startFanout(config: Config, db: ReturnType<typeof withReadCache>, hub: DocHub, log: FastifyInstance['log']): Promise<RedisFanout | undefined> {
+async function startFanout(
+  config: Config,
+  db: ReturnType<typeof withReadCache>,
+  hub: DocHub,
+  log: FastifyInstance['log'],
+): Promise<RedisFanout | undefined> {
   if (!config.redisUrl) return undefined;
   const fanout = new RedisFanout(config.redisUrl, config.redisPrefix, log);
   const bridge = hub.useFanout(fanout, () => db.cache.invalidateFromElsewhere());
@@ -122,7 +127,9 @@ async function startFanout(config: Config, db: ReturnType<typeof withReadCache>,
     await fanout.start(bridge);
   } catch (err) {
     await fanout.close();
-    throw new Error(`Redis at ${redactUrl(config.redisUrl)} is not reachable: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Redis at ${redactUrl(config.redisUrl)} is not reachable: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   db.cache.onInvalidate = () => fanout.publishInvalidate();
   return fanout;

@@ -22,8 +22,18 @@ export async function createUser(db: Queryable, user: NewUser): Promise<string> 
 }
 
 /** Issues an API token for a user. The plain token is returned once and only its hash is stored. */
-export async function issueToken(db: Queryable, userId: string, label: string, token: string = newApiToken()): Promise<string> {
-  await db.query('INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4)', [newId(), userId, hashToken(token), label]);
+export async function issueToken(
+  db: Queryable,
+  userId: string,
+  label: string,
+  token: string = newApiToken(),
+): Promise<string> {
+  await db.query('INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4)', [
+    newId(),
+    userId,
+    hashToken(token),
+    label,
+  ]);
   return token;
 }
 
@@ -42,11 +52,18 @@ export interface AdminBootstrap {
  * - otherwise the first start generates a token, writes it to
  *   `<dataDir>/admin-token` (mode 0600) and returns it for printing once.
  */
-export async function bootstrapAdmin(db: Queryable, dataDir: string, fixedToken: string | undefined): Promise<AdminBootstrap> {
-  const existing = await db.query<{ id: string }>('SELECT id FROM users WHERE instance_admin ORDER BY created_at LIMIT 1');
+export async function bootstrapAdmin(
+  db: Queryable,
+  dataDir: string,
+  fixedToken: string | undefined,
+): Promise<AdminBootstrap> {
+  const existing = await db.query<{ id: string }>(
+    'SELECT id FROM users WHERE instance_admin ORDER BY created_at LIMIT 1',
+  );
   let userId = existing[0]?.id;
   const created = !userId;
-  if (!userId) userId = await createUser(db, { displayName: 'Administrator', email: 'admin@localhost', instanceAdmin: true });
+  if (!userId)
+    userId = await createUser(db, { displayName: 'Administrator', email: 'admin@localhost', instanceAdmin: true });
   if (fixedToken) {
     const known = await db.query('SELECT 1 FROM api_tokens WHERE token_hash = $1', [hashToken(fixedToken)]);
     if (known.length === 0) await issueToken(db, userId, 'FOLIO_ADMIN_TOKEN', fixedToken);

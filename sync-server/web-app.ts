@@ -45,10 +45,17 @@ export async function installCors(app: FastifyInstance): Promise<void> {
  * bare 404, so an operator knows what is missing.
  */
 export async function registerWebApp(app: FastifyInstance, dir = DEFAULT_WEB_APP_DIR): Promise<void> {
-  app.get('/app', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect(WEB_APP_PREFIX));
+  app.get('/app', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+    reply.redirect(WEB_APP_PREFIX),
+  );
   if (!existsSync(resolve(dir, 'index.html'))) {
-    const notBuilt = errorBody(503, 'The web app is not built on this server: run `npm run build`, then restart the server');
-    app.get(`${WEB_APP_PREFIX}*`, { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.status(503).send(notBuilt));
+    const notBuilt = errorBody(
+      503,
+      'The web app is not built on this server: run `npm run build`, then restart the server',
+    );
+    app.get(`${WEB_APP_PREFIX}*`, { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+      reply.status(503).send(notBuilt),
+    );
     return;
   }
   await app.register(fastifyStatic, {

@@ -72,12 +72,22 @@ export class App {
     }
     if (!this.session || route.view === 'sign-in') {
       this.closeWorkspace();
-      replace(this.root, signInView((session) => this.signedIn(session), { openSettings: () => this.navigate({ view: 'settings' }) }));
+      replace(
+        this.root,
+        signInView((session) => this.signedIn(session), { openSettings: () => this.navigate({ view: 'settings' }) }),
+      );
       return;
     }
     if (route.view === 'picker') {
       this.closeWorkspace();
-      replace(this.root, pickerView(this.session, { open: (spaceId) => this.navigate({ view: 'space', spaceId }), signOut: () => void this.signOut(), openSettings: () => this.navigate({ view: 'settings' }) }));
+      replace(
+        this.root,
+        pickerView(this.session, {
+          open: (spaceId) => this.navigate({ view: 'space', spaceId }),
+          signOut: () => void this.signOut(),
+          openSettings: () => this.navigate({ view: 'settings' }),
+        }),
+      );
       return;
     }
     if (this.workspace && sameDocument(previous, route)) {
@@ -94,21 +104,46 @@ export class App {
     try {
       ({ Workspace: WorkspaceClass } = await loadWorkspace());
     } catch (err) {
-      if (generation === this.generation) replace(this.root, h('main', { class: 'centered' }, errorState(`Could not load the editor: ${(err as Error).message}`, () => this.show(route))));
+      if (generation === this.generation)
+        replace(
+          this.root,
+          h(
+            'main',
+            { class: 'centered' },
+            errorState(`Could not load the editor: ${(err as Error).message}`, () => this.show(route)),
+          ),
+        );
       return;
     }
     if (generation !== this.generation || !this.session) return;
     const workspace = new WorkspaceClass(this.session, this.outbox!, route.spaceId, route.changeRequestId, {
       toPicker: () => this.navigate({ view: 'picker' }),
       toPage: (pageId) => this.navigate({ ...route, ...(pageId ? { pageId } : { pageId: undefined }) }),
-      toChangeRequest: (changeRequestId, pageId) => this.navigate({ view: 'space', spaceId: route.spaceId, ...(changeRequestId ? { changeRequestId } : {}), ...(pageId ? { pageId } : {}) }),
+      toChangeRequest: (changeRequestId, pageId) =>
+        this.navigate({
+          view: 'space',
+          spaceId: route.spaceId,
+          ...(changeRequestId ? { changeRequestId } : {}),
+          ...(pageId ? { pageId } : {}),
+        }),
       signOut: () => void this.signOut(),
       openSettings: () => this.navigate({ view: 'settings' }),
     });
     this.workspace = workspace;
     replace(this.root, workspace.element);
     workspace.open(route.pageId).catch((err: unknown) => {
-      replace(this.root, h('main', { class: 'centered' }, h('div', { class: 'state state-error', role: 'alert' }, `Could not open the space: ${(err as Error).message}`)));
+      replace(
+        this.root,
+        h(
+          'main',
+          { class: 'centered' },
+          h(
+            'div',
+            { class: 'state state-error', role: 'alert' },
+            `Could not open the space: ${(err as Error).message}`,
+          ),
+        ),
+      );
     });
   }
 
@@ -136,7 +171,8 @@ export class App {
 
   private async signOut(): Promise<void> {
     if (!this.session) return;
-    if (this.outbox && this.outbox.size > 0) toast(`${this.outbox.size} queued comment(s) will be sent when you sign in again`);
+    if (this.outbox && this.outbox.size > 0)
+      toast(`${this.outbox.size} queued comment(s) will be sent when you sign in again`);
     await signOut(this.session);
     this.setSession(undefined);
     this.navigate({ view: 'picker' });
@@ -153,7 +189,9 @@ export class App {
   }
 
   private startOutbox(session: Session): void {
-    this.outbox = new Outbox(session.api, { onRejected: (_item, err) => toast(`A queued comment was refused by the server: ${err.message}`, 'error') });
+    this.outbox = new Outbox(session.api, {
+      onRejected: (_item, err) => toast(`A queued comment was refused by the server: ${err.message}`, 'error'),
+    });
     if (this.retry) clearInterval(this.retry);
     this.retry = setInterval(() => {
       if (this.outbox && this.outbox.size > 0) void this.outbox.flush();

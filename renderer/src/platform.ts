@@ -85,7 +85,8 @@ export function createBrowserPlatform(storage: KeyValueStorage): PlatformApi {
         const url = parseServerUrl(serverUrl);
         writeAccounts(readAccounts().filter((a) => a.serverUrl !== url));
         const settings = readSettings();
-        if (settings.activeServerUrl === url) writeSettings(applySettingsPatch(settings, { activeServerUrl: undefined }));
+        if (settings.activeServerUrl === url)
+          writeSettings(applySettingsPatch(settings, { activeServerUrl: undefined }));
       },
     },
     onMenu() {

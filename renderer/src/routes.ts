@@ -10,7 +10,11 @@
  */
 
 /** Where the app is. */
-export type Route = { view: 'picker' } | { view: 'settings' } | { view: 'sign-in' } | { view: 'space'; spaceId: string; changeRequestId?: string; pageId?: string };
+export type Route =
+  | { view: 'picker' }
+  | { view: 'settings' }
+  | { view: 'sign-in' }
+  | { view: 'space'; spaceId: string; changeRequestId?: string; pageId?: string };
 
 const ID = '[A-Za-z0-9_-]{1,64}';
 const SPACE = new RegExp(`^#?/spaces/(${ID})(?:/change-requests/(${ID}))?(?:/pages/(${ID}))?/?$`);
@@ -21,7 +25,12 @@ export function parseRoute(hash: string): Route {
   if (/^#?\/sign-in\/?$/.test(hash)) return { view: 'sign-in' };
   const m = SPACE.exec(hash);
   if (!m) return { view: 'picker' };
-  return { view: 'space', spaceId: m[1]!, ...(m[2] ? { changeRequestId: m[2] } : {}), ...(m[3] ? { pageId: m[3] } : {}) };
+  return {
+    view: 'space',
+    spaceId: m[1]!,
+    ...(m[2] ? { changeRequestId: m[2] } : {}),
+    ...(m[3] ? { pageId: m[3] } : {}),
+  };
 }
 
 /** The hash of a route. */

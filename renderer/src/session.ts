@@ -67,7 +67,12 @@ export async function removeAccount(serverUrl: string): Promise<void> {
 export async function rememberSpace(session: Session, spaceId: string, title: string): Promise<void> {
   const { recentSpaces } = await platform().settings.get();
   const others = recentSpaces.filter((r) => !(r.serverUrl === session.account.serverUrl && r.spaceId === spaceId));
-  await platform().settings.update({ recentSpaces: [{ serverUrl: session.account.serverUrl, spaceId, title, openedAt: new Date().toISOString() }, ...others] });
+  await platform().settings.update({
+    recentSpaces: [
+      { serverUrl: session.account.serverUrl, spaceId, title, openedAt: new Date().toISOString() },
+      ...others,
+    ],
+  });
 }
 
 /** The spaces recently opened on this session's server, most recent first. */
@@ -77,5 +82,10 @@ export async function recentSpaces(session: Session) {
 }
 
 function toSession(account: Account): Session {
-  return { account, api: new ApiClient(account.serverUrl, account.token), displayName: account.displayName ?? 'Anonymous', userId: account.userId };
+  return {
+    account,
+    api: new ApiClient(account.serverUrl, account.token),
+    displayName: account.displayName ?? 'Anonymous',
+    userId: account.userId,
+  };
 }

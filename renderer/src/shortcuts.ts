@@ -8,7 +8,8 @@ import { platform } from './platform';
  */
 
 /** An action a shortcut or menu item runs. */
-export type ShortcutAction = 'new-page' | 'new-change-request' | 'toggle-preview' | 'find-page' | 'comment' | 'upload-image' | 'show-shortcuts';
+export type ShortcutAction =
+  'new-page' | 'new-change-request' | 'toggle-preview' | 'find-page' | 'comment' | 'upload-image' | 'show-shortcuts';
 
 /** Shortcut -> action, as shown in the help dialog. */
 export const SHORTCUTS: readonly { keys: string; action: ShortcutAction; label: string }[] = [
@@ -24,7 +25,11 @@ export const SHORTCUTS: readonly { keys: string; action: ShortcutAction; label: 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** Whether a keydown matches a shortcut like "Mod+Alt+N" (letters by physical key, so Alt's composed characters still match). */
-export function matches(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>, keys: string, mac = isMac): boolean {
+export function matches(
+  event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+  keys: string,
+  mac = isMac,
+): boolean {
   const parts = keys.split('+');
   const key = parts.pop()!;
   const want = { mod: parts.includes('Mod'), alt: parts.includes('Alt'), shift: parts.includes('Shift') };
@@ -35,7 +40,10 @@ export function matches(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 
 }
 
 /** Installs the shortcuts and the menu routing; returns the uninstall function. */
-export function installShortcuts(run: (action: ShortcutAction) => void, onMenuOnly: (action: MenuAction) => void): () => void {
+export function installShortcuts(
+  run: (action: ShortcutAction) => void,
+  onMenuOnly: (action: MenuAction) => void,
+): () => void {
   const onKey = (event: KeyboardEvent) => {
     const hit = SHORTCUTS.find((s) => matches(event, s.keys));
     if (!hit) return;

@@ -31,7 +31,8 @@ export function isReactionEmoji(emoji: string): boolean {
   return emoji.length > 0 && emoji.length <= MAX_EMOJI_LENGTH && EMOJI_PATTERN.test(emoji);
 }
 
-const byPosted = (a: PostData, b: PostData) => (a.postedAt < b.postedAt ? -1 : a.postedAt > b.postedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byPosted = (a: PostData, b: PostData) =>
+  a.postedAt < b.postedAt ? -1 : a.postedAt > b.postedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /** Reads a reactions map (emoji -> userId -> reactedAt) into plain data, earliest reaction first. */
 function readReactions(map: Y.Map<Y.Map<string>> | undefined): ReactionData[] {
@@ -40,10 +41,20 @@ function readReactions(map: Y.Map<Y.Map<string>> | undefined): ReactionData[] {
   for (const [emoji, users] of map.entries()) {
     const list = [...users.entries()].map(([userId, reactedAt]) => ({ userId, reactedAt }));
     if (list.length === 0) continue;
-    list.sort((a, b) => (a.reactedAt < b.reactedAt ? -1 : a.reactedAt > b.reactedAt ? 1 : a.userId < b.userId ? -1 : 1));
+    list.sort((a, b) =>
+      a.reactedAt < b.reactedAt ? -1 : a.reactedAt > b.reactedAt ? 1 : a.userId < b.userId ? -1 : 1,
+    );
     out.push({ emoji, users: list });
   }
-  return out.sort((a, b) => (a.users[0]!.reactedAt < b.users[0]!.reactedAt ? -1 : a.users[0]!.reactedAt > b.users[0]!.reactedAt ? 1 : a.emoji < b.emoji ? -1 : 1));
+  return out.sort((a, b) =>
+    a.users[0]!.reactedAt < b.users[0]!.reactedAt
+      ? -1
+      : a.users[0]!.reactedAt > b.users[0]!.reactedAt
+        ? 1
+        : a.emoji < b.emoji
+          ? -1
+          : 1,
+  );
 }
 
 function readPost(id: string, m: Y.Map<unknown>): PostData {
@@ -65,7 +76,9 @@ function readTarget(value: unknown): CommentTarget {
   return {
     ...(typeof v.page === 'string' ? { page: v.page } : {}),
     ...(typeof v.node === 'string' ? { node: v.node } : {}),
-    ...(cell && typeof cell.record === 'string' && typeof cell.definition === 'string' ? { tableCell: { record: cell.record, definition: cell.definition } } : {}),
+    ...(cell && typeof cell.record === 'string' && typeof cell.definition === 'string'
+      ? { tableCell: { record: cell.record, definition: cell.definition } }
+      : {}),
     ...(typeof v.review === 'string' ? { review: v.review } : {}),
   };
 }

@@ -93,7 +93,8 @@ export class ContentAssets {
   /** Sets a variable (GitBook limits values to 256 characters). */
   setVariable(name: string, value: string): void {
     if (name === '') throw new ContentDocError('invalid', 'a variable needs a name');
-    if (typeof value !== 'string' || value.length > MAX_VARIABLE_LENGTH) throw new ContentDocError('invalid', `variable values are strings of at most ${MAX_VARIABLE_LENGTH} characters`);
+    if (typeof value !== 'string' || value.length > MAX_VARIABLE_LENGTH)
+      throw new ContentDocError('invalid', `variable values are strings of at most ${MAX_VARIABLE_LENGTH} characters`);
     this.transact(() => variablesRoot(this.ydoc).set(name, value));
   }
 

@@ -5,7 +5,15 @@ import { ContentAssets } from './content-assets';
 import { isValidEntityId, newEntityId } from './ids';
 import { PAGE, childMap, pagesRoot } from './keys';
 import { placeAmong, type SiblingPosition } from './order';
-import { checkParent, ContentDocError, hasChildren, isSelfOrDescendant, requirePage, siblingsOf, subtreeOf } from './page-ops';
+import {
+  checkParent,
+  ContentDocError,
+  hasChildren,
+  isSelfOrDescendant,
+  requirePage,
+  siblingsOf,
+  subtreeOf,
+} from './page-ops';
 import { readBody, readKind, readLayout, readPage } from './read';
 import { setTextMinimal } from './text-diff';
 import type { PageData, PageKind, PageLayout } from './types';
@@ -117,8 +125,19 @@ export class ContentDoc extends ContentAssets {
       const { index, rekeyed } = place(siblings, input);
       const at = this.stamp();
       const map = new Y.Map<unknown>();
-      const fields: Record<string, unknown> = { [PAGE.title]: title, [PAGE.kind]: kind, [PAGE.slug]: slug, [PAGE.parent]: parent, [PAGE.index]: index };
-      Object.assign(fields, { [PAGE.hidden]: input.hidden ?? false, [PAGE.noIndex]: input.noIndex ?? false, [PAGE.createdAt]: at, [PAGE.updatedAt]: at });
+      const fields: Record<string, unknown> = {
+        [PAGE.title]: title,
+        [PAGE.kind]: kind,
+        [PAGE.slug]: slug,
+        [PAGE.parent]: parent,
+        [PAGE.index]: index,
+      };
+      Object.assign(fields, {
+        [PAGE.hidden]: input.hidden ?? false,
+        [PAGE.noIndex]: input.noIndex ?? false,
+        [PAGE.createdAt]: at,
+        [PAGE.updatedAt]: at,
+      });
       if (input.layout) fields[PAGE.layout] = readLayout(input.layout);
       if (input.emoji) fields[PAGE.emoji] = checkEmoji(input.emoji);
       if (input.icon) fields[PAGE.icon] = checkShort('icon', input.icon);
@@ -146,21 +165,26 @@ export class ContentDoc extends ContentAssets {
       if (patch.slug !== undefined) {
         const slug = requireSlug(patch.slug);
         const parent = readPage(id, map).parent;
-        if (siblingsOf(pages, parent, id).some((s) => s.slug === slug)) throw new ContentDocError('conflict', `slug "${slug}" is already used by a sibling page`);
+        if (siblingsOf(pages, parent, id).some((s) => s.slug === slug))
+          throw new ContentDocError('conflict', `slug "${slug}" is already used by a sibling page`);
         updates[PAGE.slug] = slug;
       }
       if (patch.emoji !== undefined) updates[PAGE.emoji] = patch.emoji === null ? undefined : checkEmoji(patch.emoji);
-      if (patch.icon !== undefined) updates[PAGE.icon] = patch.icon === null ? undefined : checkShort('icon', patch.icon);
+      if (patch.icon !== undefined)
+        updates[PAGE.icon] = patch.icon === null ? undefined : checkShort('icon', patch.icon);
       if (patch.description !== undefined) updates[PAGE.description] = patch.description ?? undefined;
       if (patch.href !== undefined) updates[PAGE.href] = patch.href;
       if (patch.hidden !== undefined) updates[PAGE.hidden] = patch.hidden;
       if (patch.noIndex !== undefined) updates[PAGE.noIndex] = patch.noIndex;
-      if (patch.layout !== undefined) updates[PAGE.layout] = { ...readLayout(map.get(PAGE.layout)), ...readLayout(patch.layout) };
+      if (patch.layout !== undefined)
+        updates[PAGE.layout] = { ...readLayout(map.get(PAGE.layout)), ...readLayout(patch.layout) };
       if (patch.kind !== undefined && patch.kind !== readKind(map)) {
         const parent = readPage(id, map).parent;
         checkParent(pages, patch.kind, parent);
-        if (patch.kind === 'link' && hasChildren(pages, id)) throw new ContentDocError('invalid', 'a page with child pages cannot become a link');
-        if (patch.kind === 'link' && !(patch.href ?? map.get(PAGE.href))) throw new ContentDocError('invalid', 'link pages need an href');
+        if (patch.kind === 'link' && hasChildren(pages, id))
+          throw new ContentDocError('invalid', 'a page with child pages cannot become a link');
+        if (patch.kind === 'link' && !(patch.href ?? map.get(PAGE.href)))
+          throw new ContentDocError('invalid', 'link pages need an href');
         updates[PAGE.kind] = patch.kind;
       }
       for (const [k, v] of Object.entries(updates)) {
@@ -212,7 +236,8 @@ export class ContentDoc extends ContentAssets {
       const pages = this.pages;
       const map = requirePage(pages, id);
       const parent = target.parent;
-      if (isSelfOrDescendant(pages, id, parent)) throw new ContentDocError('invalid', 'a page cannot be moved under itself or one of its descendants');
+      if (isSelfOrDescendant(pages, id, parent))
+        throw new ContentDocError('invalid', 'a page cannot be moved under itself or one of its descendants');
       checkParent(pages, readKind(map), parent);
       const siblings = siblingsOf(pages, parent, id);
       const { index, rekeyed } = place(siblings, target);
@@ -253,7 +278,8 @@ function applyRekey(pages: Y.Map<unknown>, rekeyed: Map<string, string>): void {
 }
 
 function checkTitle(title: string): string {
-  if (typeof title !== 'string' || title.trim() === '') throw new ContentDocError('invalid', 'a page needs a non-empty title');
+  if (typeof title !== 'string' || title.trim() === '')
+    throw new ContentDocError('invalid', 'a page needs a non-empty title');
   return title;
 }
 
@@ -264,7 +290,8 @@ function requireSlug(raw: string): string {
 }
 
 function checkShort(field: string, value: string): string {
-  if (value.length > MAX_SHORT_FIELD) throw new ContentDocError('invalid', `${field} is longer than ${MAX_SHORT_FIELD} characters`);
+  if (value.length > MAX_SHORT_FIELD)
+    throw new ContentDocError('invalid', `${field} is longer than ${MAX_SHORT_FIELD} characters`);
   return value;
 }
 

@@ -3,7 +3,14 @@
  * (ContentDoc) and its incremental materialization into GitBook API objects
  * (Materializer). Yjs key names stay private to keys.ts.
  */
-export { ContentDoc, ContentDocError, type ContentDocOptions, type CreatePageInput, type MoveTarget, type PagePatch } from './content-doc';
+export {
+  ContentDoc,
+  ContentDocError,
+  type ContentDocOptions,
+  type CreatePageInput,
+  type MoveTarget,
+  type PagePatch,
+} from './content-doc';
 export { Materializer, MaterializedContent, type FileInfo, type PageInfo, type ResolvedPageLink } from './materialize';
 export { observeContent, type ContentChange } from './observe';
 export { resolveTree, type ResolvedTree, type TreeNode } from './tree';

@@ -85,7 +85,12 @@ export class Materializer {
     const filesChanged = this.refreshFiles();
     if (this.last && !pagesChanged && !filesChanged && !this.dirtyReusable && !this.dirtyVariables) return this.last;
     const prev = this.last;
-    const tree = !prev || structural ? this.tree.rebuild(this.records) : pagesChanged ? this.tree.patch(this.records, changed) : prev;
+    const tree =
+      !prev || structural
+        ? this.tree.rebuild(this.records)
+        : pagesChanged
+          ? this.tree.patch(this.records, changed)
+          : prev;
     const files = filesChanged || !prev ? this.buildFiles() : prev;
     const reusable = this.dirtyReusable || !prev ? this.buildReusable() : prev;
     const variables = this.dirtyVariables || !prev ? readVariables(this.vars) : prev.variables;
@@ -156,7 +161,10 @@ export class Materializer {
     return { files: Object.freeze(files), fileIndex };
   }
 
-  private buildReusable(): { reusableContents: readonly ApiReusableContent[]; reusableMarkdown: ReadonlyMap<string, string> } {
+  private buildReusable(): {
+    reusableContents: readonly ApiReusableContent[];
+    reusableMarkdown: ReadonlyMap<string, string>;
+  } {
     const all: { id: string; title: string; markdown: string }[] = [];
     this.reusable.forEach((v, id) => v instanceof Y.Map && all.push(readReusable(id, v)));
     all.sort((a, b) => (a.title !== b.title ? (a.title < b.title ? -1 : 1) : a.id < b.id ? -1 : 1));

@@ -19,7 +19,11 @@ export function emptyChange(): ContentChange {
 }
 
 /** Adds to `into` the root entries (page ids, file ids, ...) that `events` touched below `root`. */
-export function collectKeys(root: Y.Map<unknown>, events: Y.YEvent<Y.AbstractType<unknown>>[], into: Set<string>): void {
+export function collectKeys(
+  root: Y.Map<unknown>,
+  events: Y.YEvent<Y.AbstractType<unknown>>[],
+  into: Set<string>,
+): void {
   for (const event of events) {
     if (event.target === root) {
       if (event instanceof Y.YMapEvent) for (const key of event.keysChanged) if (key !== null) into.add(key);
@@ -36,7 +40,10 @@ export function collectKeys(root: Y.Map<unknown>, events: Y.YEvent<Y.AbstractTyp
  * `afterTransaction` event (emitted after observers) flushes.
  * Returns the unsubscribe function.
  */
-export function observeContent(doc: Y.Doc, cb: (change: ContentChange, transaction: Y.Transaction) => void): () => void {
+export function observeContent(
+  doc: Y.Doc,
+  cb: (change: ContentChange, transaction: Y.Transaction) => void,
+): () => void {
   let pending = emptyChange();
   let dirty = false;
   const roots = { pages: pagesRoot(doc), files: filesRoot(doc), reusableContents: reusableRoot(doc) };

@@ -66,7 +66,11 @@ export function placeAmong(siblings: readonly Ordered[], pos: SiblingPosition): 
 
   const prev = siblings[insertAt - 1]?.index ?? null;
   const next = siblings[insertAt]?.index ?? null;
-  if ((prev === null || validKey(prev)) && (next === null || validKey(next)) && (prev === null || next === null || prev < next)) {
+  if (
+    (prev === null || validKey(prev)) &&
+    (next === null || validKey(next)) &&
+    (prev === null || next === null || prev < next)
+  ) {
     return { index: generateKeyBetween(prev, next), rekeyed: new Map() };
   }
   const keys = generateNKeysBetween(null, null, siblings.length + 1);

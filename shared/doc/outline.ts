@@ -49,5 +49,7 @@ export function readOutline(doc: Y.Doc): Map<string, OutlineEntry> {
 /** Whether two entries would render the same (tree position and label). */
 export function sameOutlineEntry(a: OutlineEntry | undefined, b: OutlineEntry | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.title === b.title && a.emoji === b.emoji && a.kind === b.kind && a.parent === b.parent && a.index === b.index;
+  return (
+    a.title === b.title && a.emoji === b.emoji && a.kind === b.kind && a.parent === b.parent && a.index === b.index
+  );
 }

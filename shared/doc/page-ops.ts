@@ -82,7 +82,7 @@ export function subtreeOf(pages: Y.Map<unknown>, id: string): string[] {
 /** Whether `candidate` is `id` or lies below it, following stored parents up from `candidate` (cycle-safe). */
 export function isSelfOrDescendant(pages: Y.Map<unknown>, id: string, candidate: string | null): boolean {
   const seen = new Set<string>();
-  for (let cur = candidate; cur !== null && !seen.has(cur); ) {
+  for (let cur = candidate; cur !== null && !seen.has(cur);) {
     if (cur === id) return true;
     seen.add(cur);
     const map = childMap(pages, cur);

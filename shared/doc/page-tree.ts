@@ -61,7 +61,12 @@ export class PageTreeBuilder {
   /** Whether replacing `before` by `after` can move the page or change a path (else `patch` applies). */
   isStructural(before: PageData | undefined, after: PageData | undefined): boolean {
     if (!before || !after) return true;
-    return before.kind !== after.kind || before.parent !== after.parent || before.index !== after.index || this.baseSlug(before) !== this.baseSlug(after);
+    return (
+      before.kind !== after.kind ||
+      before.parent !== after.parent ||
+      before.index !== after.index ||
+      this.baseSlug(before) !== this.baseSlug(after)
+    );
   }
 
   /** Full build from every record. */
@@ -112,11 +117,21 @@ export class PageTreeBuilder {
     // The changed pages and all their ancestors, deepest first.
     const depth = new Map<string, number>();
     for (const id of changed) {
-      for (let cur: string | null = id; cur !== null && !depth.has(cur); cur = this.built.get(cur)?.placement.parentId ?? null) depth.set(cur, 0);
+      for (
+        let cur: string | null = id;
+        cur !== null && !depth.has(cur);
+        cur = this.built.get(cur)?.placement.parentId ?? null
+      )
+        depth.set(cur, 0);
     }
     const depthOf = (id: string) => {
       let d = 0;
-      for (let cur = this.built.get(id)?.placement.parentId ?? null; cur !== null; cur = this.built.get(cur)?.placement.parentId ?? null) d++;
+      for (
+        let cur = this.built.get(id)?.placement.parentId ?? null;
+        cur !== null;
+        cur = this.built.get(cur)?.placement.parentId ?? null
+      )
+        d++;
       return d;
     };
     for (const id of depth.keys()) depth.set(id, depthOf(id));
@@ -132,12 +147,25 @@ export class PageTreeBuilder {
   }
 
   /** One page's entry, reusing `prev`'s objects when nothing it depends on changed. */
-  private build(id: string, data: PageData, placement: Placement, built: ReadonlyMap<string, Built>, prev: Built | undefined): Built {
+  private build(
+    id: string,
+    data: PageData,
+    placement: Placement,
+    built: ReadonlyMap<string, Built>,
+    prev: Built | undefined,
+  ): Built {
     let children = placement.children.length === 0 ? NO_PAGES : placement.children.map((c) => built.get(c)!.info.page);
     if (prev && sameArray(prev.children, children)) children = prev.children;
     const { parentId, slug, path } = placement;
-    const same = prev && prev.data === data && prev.placement.slug === slug && prev.placement.path === path && prev.children === children;
-    const page = same ? prev.info.page : presentPage(data, slug, path, children === NO_PAGES ? NO_PAGES : Object.freeze(children));
+    const same =
+      prev &&
+      prev.data === data &&
+      prev.placement.slug === slug &&
+      prev.placement.path === path &&
+      prev.children === children;
+    const page = same
+      ? prev.info.page
+      : presentPage(data, slug, path, children === NO_PAGES ? NO_PAGES : Object.freeze(children));
     const info = same && prev.info.parentId === parentId ? prev.info : Object.freeze({ page, parentId, path });
     return { data, placement, children, info };
   }

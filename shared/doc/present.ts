@@ -1,5 +1,14 @@
 import { EMOJI_PATTERN } from '../emoji';
-import type { ApiFile, ApiPage, ApiPageDocument, ApiPageGroup, ApiPageLink, FileData, PageData, PageLayout } from './types';
+import type {
+  ApiFile,
+  ApiPage,
+  ApiPageDocument,
+  ApiPageGroup,
+  ApiPageLink,
+  FileData,
+  PageData,
+  PageLayout,
+} from './types';
 
 /**
  * Builds the frozen API objects of a snapshot from stored plain data. The
@@ -58,12 +67,28 @@ export function presentPage(data: PageData, slug: string, path: string, pages: r
   const common = base(data);
   switch (data.kind) {
     case 'group': {
-      const group: ApiPageGroup = { ...common, kind: 'group', type: 'group', slug, path, hidden: data.hidden, noIndex: data.noIndex, pages };
+      const group: ApiPageGroup = {
+        ...common,
+        kind: 'group',
+        type: 'group',
+        slug,
+        path,
+        hidden: data.hidden,
+        noIndex: data.noIndex,
+        pages,
+      };
       return Object.freeze(group);
     }
     case 'link': {
       const href = data.href ?? '';
-      const link: ApiPageLink = { ...common, kind: 'link', type: 'link', target: Object.freeze({ kind: 'url', url: href }), href, hidden: data.hidden };
+      const link: ApiPageLink = {
+        ...common,
+        kind: 'link',
+        type: 'link',
+        target: Object.freeze({ kind: 'url', url: href }),
+        href,
+        hidden: data.hidden,
+      };
       return Object.freeze(link);
     }
     default: {
@@ -88,7 +113,13 @@ export function presentPage(data: PageData, slug: string, path: string, pages: r
 
 /** The API object of one file (RevisionFile minus `downloadURL`). */
 export function presentFile(file: FileData): ApiFile {
-  const out: { -readonly [K in keyof ApiFile]: ApiFile[K] } = { id: file.id, name: file.name, contentType: file.contentType, size: file.size };
-  if (file.width !== undefined && file.height !== undefined) out.dimensions = Object.freeze({ width: file.width, height: file.height });
+  const out: { -readonly [K in keyof ApiFile]: ApiFile[K] } = {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+  };
+  if (file.width !== undefined && file.height !== undefined)
+    out.dimensions = Object.freeze({ width: file.width, height: file.height });
   return Object.freeze(out);
 }

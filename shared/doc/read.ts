@@ -33,7 +33,18 @@ const LAYOUT_ENUMS: Partial<Record<keyof PageLayout, readonly string[]>> = {
   coverSize: ['hero', 'full', 'background'],
   coverMask: ['none', 'radial'],
 };
-const LAYOUT_FLAGS = ['cover', 'title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions', 'anchors'] as const;
+const LAYOUT_FLAGS = [
+  'cover',
+  'title',
+  'description',
+  'tableOfContents',
+  'outline',
+  'pagination',
+  'metadata',
+  'tags',
+  'actions',
+  'anchors',
+] as const;
 
 /** The valid subset of a stored layout object (unknown keys and wrong types dropped). */
 export function readLayout(value: unknown): Partial<PageLayout> {
@@ -73,7 +84,14 @@ export function readPage(id: string, map: Y.Map<unknown>): PageData {
     layout: readLayout(map.get(PAGE.layout)),
     markdown: readBody(map),
   };
-  const optional = { emoji: PAGE.emoji, icon: PAGE.icon, description: PAGE.description, createdAt: PAGE.createdAt, updatedAt: PAGE.updatedAt, href: PAGE.href } as const;
+  const optional = {
+    emoji: PAGE.emoji,
+    icon: PAGE.icon,
+    description: PAGE.description,
+    createdAt: PAGE.createdAt,
+    updatedAt: PAGE.updatedAt,
+    href: PAGE.href,
+  } as const;
   for (const [field, key] of Object.entries(optional)) {
     const v = nonEmpty(map, key);
     if (v !== undefined) page[field as keyof typeof optional] = v;

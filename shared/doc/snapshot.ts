@@ -93,7 +93,12 @@ export class MaterializedContent {
     if (!this.targets) {
       const pages = [...this.pageIndex.values()]
         .filter((i) => i.page.type !== 'link')
-        .map((i) => ({ id: i.page.id, path: i.path, hasChildren: 'pages' in i.page && i.page.pages.length > 0, group: i.page.type === 'group' }));
+        .map((i) => ({
+          id: i.page.id,
+          path: i.path,
+          hasChildren: 'pages' in i.page && i.page.pages.length > 0,
+          group: i.page.type === 'group',
+        }));
       this.targets = createLinkTargets(pages, this.files);
     }
     return this.targets;

@@ -80,6 +80,10 @@ export function resolveTree(nodes: ReadonlyMap<string, TreeNode>): ResolvedTree 
     }
   }
   const children = new Map<string, string[]>();
-  for (const [parent, list] of grouped) children.set(parent, list.sort(compareOrdered).map((n) => n.id));
+  for (const [parent, list] of grouped)
+    children.set(
+      parent,
+      list.sort(compareOrdered).map((n) => n.id),
+    );
   return { roots: roots.sort(compareOrdered).map((n) => n.id), children, parentOf };
 }

@@ -1,6 +1,13 @@
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { classifyHref, type LinkKind } from './links';
-import { collectDefinitions, headingAnchors, MarkdownTooComplexError, parseMarkdown, plainText, withDepthGuard } from './parse';
+import {
+  collectDefinitions,
+  headingAnchors,
+  MarkdownTooComplexError,
+  parseMarkdown,
+  plainText,
+  withDepthGuard,
+} from './parse';
 
 /** Where a link sits in the markdown source. */
 export interface SourcePosition {
@@ -71,7 +78,13 @@ function collectLinks(tree: Root): MarkdownLink[] {
       case 'linkReference':
       case 'imageReference': {
         const def = definitions.get(node.identifier);
-        if (def) add(node, def.url, node.type === 'imageReference' ? (node.alt ?? '') : plainText(node), node.type === 'imageReference');
+        if (def)
+          add(
+            node,
+            def.url,
+            node.type === 'imageReference' ? (node.alt ?? '') : plainText(node),
+            node.type === 'imageReference',
+          );
         break;
       }
     }
@@ -85,10 +98,19 @@ function collectLinks(tree: Root): MarkdownLink[] {
 function collectSections(tree: Root): MarkdownSection[] {
   const anchors = headingAnchors(tree);
   const sections: MarkdownSection[] = [];
-  let current: { id: string; title: string; level: number; blocks: RootContent[] } = { id: '', title: '', level: 0, blocks: [] };
+  let current: { id: string; title: string; level: number; blocks: RootContent[] } = {
+    id: '',
+    title: '',
+    level: 0,
+    blocks: [],
+  };
   const close = () => {
-    const body = current.blocks.map((b) => plainText(b)).filter((t) => t !== '').join('\n');
-    if (current.level > 0 || body !== '') sections.push({ id: current.id, title: current.title, level: current.level, body });
+    const body = current.blocks
+      .map((b) => plainText(b))
+      .filter((t) => t !== '')
+      .join('\n');
+    if (current.level > 0 || body !== '')
+      sections.push({ id: current.id, title: current.title, level: current.level, body });
   };
   for (const block of tree.children) {
     if (block.type === 'heading') {

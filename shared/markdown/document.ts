@@ -5,4 +5,13 @@
 export { markdownToDocument, type ToDocumentOptions } from './to-document';
 export { documentToMarkdown, type FromDocumentOptions } from './from-document';
 export { MarkdownTooComplexError } from './parse';
-export type { DocBlock, DocFragment, DocInline, DocLeaf, DocMark, DocRef, DocText, JSONDocument } from './document-types';
+export type {
+  DocBlock,
+  DocFragment,
+  DocInline,
+  DocLeaf,
+  DocMark,
+  DocRef,
+  DocText,
+  JSONDocument,
+} from './document-types';

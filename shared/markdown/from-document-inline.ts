@@ -20,7 +20,11 @@ type Wrapper = keyof typeof WRAPPERS;
 const WRAP_ORDER: readonly Wrapper[] = ['bold', 'italic', 'strikethrough'];
 
 function marksOf(leaf: DocLeaf): Set<MarkType> {
-  return new Set(leaf.marks.map((m) => m.type).filter((t): t is MarkType => t === 'bold' || t === 'italic' || t === 'strikethrough' || t === 'code'));
+  return new Set(
+    leaf.marks
+      .map((m) => m.type)
+      .filter((t): t is MarkType => t === 'bold' || t === 'italic' || t === 'strikethrough' || t === 'code'),
+  );
 }
 
 function wrap(leaves: readonly DocLeaf[], applied: ReadonlySet<MarkType>): PhrasingContent[] {
@@ -62,7 +66,9 @@ export function textPhrasing(text: DocText, inTableCell = false): PhrasingConten
 
 function refOf(data: Record<string, unknown>, key = 'ref'): DocRef | undefined {
   const ref = data[key];
-  return typeof ref === 'object' && ref !== null && typeof (ref as { kind?: unknown }).kind === 'string' ? (ref as DocRef) : undefined;
+  return typeof ref === 'object' && ref !== null && typeof (ref as { kind?: unknown }).kind === 'string'
+    ? (ref as DocRef)
+    : undefined;
 }
 
 /** The href of a node's `data.ref` ('' when missing). */

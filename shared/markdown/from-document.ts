@@ -1,4 +1,15 @@
-import type { BlockContent, Image, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import type {
+  BlockContent,
+  Image,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableRow,
+} from 'mdast';
 import type { Info, Options, State } from 'mdast-util-to-markdown';
 import type { DocBlock, DocFragment, DocRef, HintStyle, JSONDocument } from './document-types';
 import { DEFAULT_HREFS, hrefOf, phrasing, type HrefContext } from './from-document-inline';
@@ -17,7 +28,12 @@ export interface FromDocumentOptions {
   hrefFor?: (ref: DocRef) => string | undefined;
 }
 
-const HINT_TO_ALERT: Readonly<Record<HintStyle, string>> = { info: 'NOTE', success: 'TIP', warning: 'WARNING', danger: 'CAUTION' };
+const HINT_TO_ALERT: Readonly<Record<HintStyle, string>> = {
+  info: 'NOTE',
+  success: 'TIP',
+  warning: 'WARNING',
+  danger: 'CAUTION',
+};
 
 /** mdast has no hint node: this private node type is serialized by `hintHandler`. */
 interface HintNode {
@@ -61,17 +77,30 @@ function list(b: DocBlock, ctx: HrefContext): List {
     const checked = tasks ? item.data.checked === true : null;
     return { type: 'listItem', spread: false, checked, children: blocks(childBlocks(item), ctx) as BlockContent[] };
   });
-  return { type: 'list', ordered: b.type === 'list-ordered', start: b.type === 'list-ordered' ? start : null, spread: false, children: items };
+  return {
+    type: 'list',
+    ordered: b.type === 'list-ordered',
+    start: b.type === 'list-ordered' ? start : null,
+    spread: false,
+    children: items,
+  };
 }
 
 function table(b: DocBlock, ctx: HrefContext): Table | undefined {
-  const data = b.data as { view?: { columns?: string[] }; definition?: Record<string, { title?: string; textAlignment?: string }>; records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }> };
+  const data = b.data as {
+    view?: { columns?: string[] };
+    definition?: Record<string, { title?: string; textAlignment?: string }>;
+    records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>;
+  };
   const definition = data.definition ?? {};
   const columns = data.view?.columns ?? Object.keys(definition);
   if (columns.length === 0) return undefined;
   const fragments = new Map<string, DocFragment>((b.fragments ?? []).map((f) => [f.fragment, f]));
   const cell = (children: PhrasingContent[]) => ({ type: 'tableCell' as const, children });
-  const head: TableRow = { type: 'tableRow', children: columns.map((c) => cell([{ type: 'text', value: (definition[c]?.title ?? '').replace(/\n/g, ' ') }])) };
+  const head: TableRow = {
+    type: 'tableRow',
+    children: columns.map((c) => cell([{ type: 'text', value: (definition[c]?.title ?? '').replace(/\n/g, ' ') }])),
+  };
   const records = Object.entries(data.records ?? {}).sort(([ia, a], [ib, b]) => {
     const ka = a.orderIndex ?? '';
     const kb = b.orderIndex ?? '';
@@ -82,8 +111,16 @@ function table(b: DocBlock, ctx: HrefContext): Table | undefined {
     children: columns.map((c) => {
       const value = record.values?.[c];
       const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-      if (fragment) return cell(fragment.nodes.flatMap((p, i) => [...(i > 0 ? [{ type: 'text' as const, value: ' ' }] : []), ...phrasing(p.nodes, ctx, true)]));
-      return cell(value === undefined || value === null ? [] : [{ type: 'text', value: String(value).replace(/\n/g, ' ') }]);
+      if (fragment)
+        return cell(
+          fragment.nodes.flatMap((p, i) => [
+            ...(i > 0 ? [{ type: 'text' as const, value: ' ' }] : []),
+            ...phrasing(p.nodes, ctx, true),
+          ]),
+        );
+      return cell(
+        value === undefined || value === null ? [] : [{ type: 'text', value: String(value).replace(/\n/g, ' ') }],
+      );
     }),
   }));
   const align = columns.map((c) => {
@@ -110,17 +147,34 @@ function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
       return [list(b, ctx)];
     case 'code': {
       const lines = childBlocks(b).map((line) => phrasing(line.nodes, ctx).map(textOf).join(''));
-      return [{ type: 'code', lang: typeof b.data.syntax === 'string' && b.data.syntax ? b.data.syntax : null, meta: null, value: lines.join('\n') }];
+      return [
+        {
+          type: 'code',
+          lang: typeof b.data.syntax === 'string' && b.data.syntax ? b.data.syntax : null,
+          meta: null,
+          value: lines.join('\n'),
+        },
+      ];
     }
     case 'blockquote':
       return [{ type: 'blockquote', children: blocks(childBlocks(b), ctx) as BlockContent[] }];
     case 'hint': {
-      const hint: HintNode = { type: 'folioHint', style: String(b.data.style ?? 'info'), children: blocks(childBlocks(b), ctx) as BlockContent[] };
+      const hint: HintNode = {
+        type: 'folioHint',
+        style: String(b.data.style ?? 'info'),
+        children: blocks(childBlocks(b), ctx) as BlockContent[],
+      };
       return [hint as unknown as RootContent];
     }
     case 'images': {
       const images = childBlocks(b).map((i) => image(i, ctx));
-      return images.length === 0 ? [] : [paragraph(images.flatMap((img, i): PhrasingContent[] => (i === 0 ? [img] : [{ type: 'text', value: ' ' }, img])))];
+      return images.length === 0
+        ? []
+        : [
+            paragraph(
+              images.flatMap((img, i): PhrasingContent[] => (i === 0 ? [img] : [{ type: 'text', value: ' ' }, img])),
+            ),
+          ];
     }
     case 'image':
       return [paragraph([image(b, ctx)])];

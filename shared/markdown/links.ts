@@ -49,7 +49,8 @@ export function classifyHref(href: string): ClassifiedHref {
   const query = beforeHash.indexOf('?');
   const target = decode(query >= 0 ? beforeHash.slice(0, query) : beforeHash);
   const withAnchor = (c: ClassifiedHref): ClassifiedHref => (anchor ? { ...c, anchor } : c);
-  if (target === '') return anchor !== undefined ? { kind: 'anchor', target: '', anchor } : { kind: 'url', target: raw };
+  if (target === '')
+    return anchor !== undefined ? { kind: 'anchor', target: '', anchor } : { kind: 'url', target: raw };
   if (ASSET.test(target) || FILE_BY_ID.test(target) || RELATIVE_FILE.test(target)) return { kind: 'file', target };
   return withAnchor({ kind: 'page', target });
 }

@@ -67,7 +67,10 @@ export function plainText(node: Nodes): string {
     case 'listItem':
     case 'table':
     case 'footnoteDefinition':
-      return node.children.map(plainText).filter((t) => t !== '').join('\n');
+      return node.children
+        .map(plainText)
+        .filter((t) => t !== '')
+        .join('\n');
     default:
       return 'children' in node ? (node.children as Nodes[]).map(plainText).join('') : '';
   }

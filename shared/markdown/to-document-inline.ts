@@ -37,7 +37,12 @@ export function inlineImage(href: string, alt: string | null | undefined, ctx: I
   return { object: 'inline', type: 'inline-image', data, isVoid: true };
 }
 
-function collect(nodes: readonly PhrasingContent[], marks: readonly MarkType[], ctx: InlineContext, out: Piece[]): void {
+function collect(
+  nodes: readonly PhrasingContent[],
+  marks: readonly MarkType[],
+  ctx: InlineContext,
+  out: Piece[],
+): void {
   for (const node of nodes) {
     switch (node.type) {
       case 'text':
@@ -86,15 +91,27 @@ function collect(nodes: readonly PhrasingContent[], marks: readonly MarkType[], 
   }
 }
 
-function link(href: string, children: readonly PhrasingContent[], marks: readonly MarkType[], ctx: InlineContext): DocInline {
+function link(
+  href: string,
+  children: readonly PhrasingContent[],
+  marks: readonly MarkType[],
+  ctx: InlineContext,
+): DocInline {
   const inner: Piece[] = [];
   collect(children, marks, ctx, inner);
   // A link's children are text and inline images only (DocumentInlineLink).
   const nodes = group(inner.filter((p) => p.object === 'leaf' || p.type === 'inline-image'));
-  return { object: 'inline', type: 'link', data: { ref: ctx.resolve(href) }, nodes: nodes.length > 0 ? nodes : [emptyText()], isVoid: false };
+  return {
+    object: 'inline',
+    type: 'link',
+    data: { ref: ctx.resolve(href) },
+    nodes: nodes.length > 0 ? nodes : [emptyText()],
+    isVoid: false,
+  };
 }
 
-const sameMarks = (a: DocLeaf, b: DocLeaf) => a.marks.length === b.marks.length && a.marks.every((m, i) => m.type === b.marks[i]!.type);
+const sameMarks = (a: DocLeaf, b: DocLeaf) =>
+  a.marks.length === b.marks.length && a.marks.every((m, i) => m.type === b.marks[i]!.type);
 
 /** Leaves between inlines become one text node; adjacent leaves with equal marks merge; empty leaves vanish. */
 function group(pieces: readonly Piece[]): (DocText | DocInline)[] {

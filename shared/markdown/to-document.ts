@@ -1,7 +1,14 @@
 import type { Blockquote, Heading, Image, List, Nodes, Paragraph, RootContent, Table } from 'mdast';
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { DocBlock, DocFragment, DocRef, HintStyle, JSONDocument } from './document-types';
-import { collectDefinitions, headingAnchors, MarkdownTooComplexError, parseMarkdown, plainText, withDepthGuard } from './parse';
+import {
+  collectDefinitions,
+  headingAnchors,
+  MarkdownTooComplexError,
+  parseMarkdown,
+  plainText,
+  withDepthGuard,
+} from './parse';
 import { emptyText, imageRef, inlineNodes, type InlineContext } from './to-document-inline';
 
 /**
@@ -24,14 +31,26 @@ export interface ToDocumentOptions {
 type Container = 'top' | 'item' | 'quote' | 'hint';
 
 /** GitHub alert markers (`> [!NOTE]`) -> GitBook hint styles. */
-export const ALERT_TO_HINT: Readonly<Record<string, HintStyle>> = { NOTE: 'info', IMPORTANT: 'info', TIP: 'success', WARNING: 'warning', CAUTION: 'danger' };
+export const ALERT_TO_HINT: Readonly<Record<string, HintStyle>> = {
+  NOTE: 'info',
+  IMPORTANT: 'info',
+  TIP: 'success',
+  WARNING: 'warning',
+  CAUTION: 'danger',
+};
 const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
 
 interface Ctx extends InlineContext {
   anchors: Map<Heading, string>;
 }
 
-const block = (type: string, data: Record<string, unknown>, nodes: DocBlock['nodes']): DocBlock => ({ object: 'block', type, data, nodes, isVoid: false });
+const block = (type: string, data: Record<string, unknown>, nodes: DocBlock['nodes']): DocBlock => ({
+  object: 'block',
+  type,
+  data,
+  nodes,
+  isVoid: false,
+});
 
 function paragraph(node: Paragraph | { children: Paragraph['children'] }, ctx: Ctx): DocBlock {
   return block('paragraph', {}, inlineNodes(node.children, ctx));
@@ -50,7 +69,15 @@ function imagesOnly(node: Paragraph): Image[] | undefined {
 function imageBlock(img: Image, ctx: Ctx): DocBlock {
   const data: Record<string, unknown> = { ref: imageRef(img.url, ctx) };
   if (img.alt) data.alt = img.alt;
-  const fragments: DocFragment[] = img.title ? [{ object: 'fragment', fragment: 'caption', nodes: [block('paragraph', {}, inlineNodes([{ type: 'text', value: img.title }], ctx))] }] : [];
+  const fragments: DocFragment[] = img.title
+    ? [
+        {
+          object: 'fragment',
+          fragment: 'caption',
+          nodes: [block('paragraph', {}, inlineNodes([{ type: 'text', value: img.title }], ctx))],
+        },
+      ]
+    : [];
   return { object: 'block', type: 'image', data, fragments, isVoid: true };
 }
 
@@ -62,7 +89,8 @@ function alertOf(node: Blockquote): { style: HintStyle; children: RootContent[] 
   if (!first || first.type !== 'paragraph' || !text || text.type !== 'text' || !m) return undefined;
   const rest = text.value.slice(m[0].length);
   const inlines = rest === '' ? first.children.slice(1) : [{ ...text, value: rest }, ...first.children.slice(1)];
-  const children = inlines.length > 0 ? [{ ...first, children: inlines }, ...node.children.slice(1)] : node.children.slice(1);
+  const children =
+    inlines.length > 0 ? [{ ...first, children: inlines }, ...node.children.slice(1)] : node.children.slice(1);
   return { style: ALERT_TO_HINT[m[1]!.toUpperCase()]!, children };
 }
 
@@ -70,10 +98,19 @@ function list(node: List, ctx: Ctx): DocBlock {
   const tasks = node.children.some((item) => typeof item.checked === 'boolean');
   const items = node.children.map((item) => {
     const nodes = blocks(item.children, 'item', ctx);
-    return block('list-item', tasks ? { checked: item.checked === true } : {}, nodes.length > 0 ? nodes : [block('paragraph', {}, [emptyText()])]);
+    return block(
+      'list-item',
+      tasks ? { checked: item.checked === true } : {},
+      nodes.length > 0 ? nodes : [block('paragraph', {}, [emptyText()])],
+    );
   });
   if (tasks) return block('list-tasks', {}, items);
-  if (node.ordered) return block('list-ordered', typeof node.start === 'number' && node.start !== 1 ? { start: node.start } : {}, items);
+  if (node.ordered)
+    return block(
+      'list-ordered',
+      typeof node.start === 'number' && node.start !== 1 ? { start: node.start } : {},
+      items,
+    );
   return block('list-unordered', {}, items);
 }
 
@@ -84,7 +121,12 @@ function table(node: Table, ctx: Ctx): DocBlock {
   const definition: Record<string, unknown> = {};
   columns.forEach((id, i) => {
     const align = node.align?.[i];
-    definition[id] = { id, title: head?.children[i] ? plainText(head.children[i]) : '', type: 'text', textAlignment: align ?? 'left' };
+    definition[id] = {
+      id,
+      title: head?.children[i] ? plainText(head.children[i]) : '',
+      type: 'text',
+      textAlignment: align ?? 'left',
+    };
   });
   const keys = rows.length > 0 ? generateNKeysBetween(null, null, rows.length) : [];
   const records: Record<string, unknown> = {};
@@ -94,7 +136,12 @@ function table(node: Table, ctx: Ctx): DocBlock {
     columns.forEach((col, c) => {
       const fragment = `r${r}-${col}`;
       values[col] = fragment;
-      fragments.push({ object: 'fragment', fragment, type: 'table-cell', nodes: [paragraph({ children: row.children[c]?.children ?? [] }, ctx)] });
+      fragments.push({
+        object: 'fragment',
+        fragment,
+        type: 'table-cell',
+        nodes: [paragraph({ children: row.children[c]?.children ?? [] }, ctx)],
+      });
     });
     records[`r${r}`] = { orderIndex: keys[r], values };
   });
@@ -106,30 +153,51 @@ function table(node: Table, ctx: Ctx): DocBlock {
 function asParagraphs(node: Nodes, code: boolean, ctx: Ctx): DocBlock[] {
   const text = plainText(node);
   if (text === '') return [];
-  return [block('paragraph', {}, inlineNodes([code ? { type: 'inlineCode', value: text } : { type: 'text', value: text }], ctx))];
+  return [
+    block(
+      'paragraph',
+      {},
+      inlineNodes([code ? { type: 'inlineCode', value: text } : { type: 'text', value: text }], ctx),
+    ),
+  ];
 }
 
 function convert(node: RootContent, container: Container, ctx: Ctx): DocBlock[] {
   switch (node.type) {
     case 'paragraph': {
       const images = container === 'top' ? imagesOnly(node) : undefined;
-      if (images) return [{ object: 'block', type: 'images', data: {}, nodes: images.map((i) => imageBlock(i, ctx)), isVoid: false }];
+      if (images)
+        return [
+          { object: 'block', type: 'images', data: {}, nodes: images.map((i) => imageBlock(i, ctx)), isVoid: false },
+        ];
       return [paragraph(node, ctx)];
     }
     case 'heading':
-      return [{ ...block(`heading-${Math.min(node.depth, 3)}`, {}, inlineNodes(node.children, ctx)), meta: { id: ctx.anchors.get(node) ?? 'section' } }];
+      return [
+        {
+          ...block(`heading-${Math.min(node.depth, 3)}`, {}, inlineNodes(node.children, ctx)),
+          meta: { id: ctx.anchors.get(node) ?? 'section' },
+        },
+      ];
     case 'thematicBreak':
       return [{ object: 'block', type: 'divider', data: {}, isVoid: true }];
     case 'list':
       return [list(node, ctx)];
     case 'code': {
       if (container === 'quote' || container === 'hint') return asParagraphs(node, true, ctx);
-      const lines = node.value.split('\n').map((line) => block('code-line', {}, [line === '' ? emptyText() : { object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }]));
+      const lines = node.value
+        .split('\n')
+        .map((line) =>
+          block('code-line', {}, [
+            line === '' ? emptyText() : { object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] },
+          ]),
+        );
       return [block('code', node.lang ? { syntax: node.lang } : {}, lines)];
     }
     case 'blockquote': {
       const alert = alertOf(node);
-      if (alert && (container === 'top' || container === 'item')) return [block('hint', { style: alert.style }, blocks(alert.children, 'hint', ctx))];
+      if (alert && (container === 'top' || container === 'item'))
+        return [block('hint', { style: alert.style }, blocks(alert.children, 'hint', ctx))];
       // Quotes may not contain hints, and hints not quotes: flatten there.
       if (container === 'hint') return blocks(node.children, container, ctx);
       return [block('blockquote', {}, blocks(node.children, 'quote', ctx))];
@@ -166,6 +234,12 @@ export function markdownToDocument(markdown: string, options: ToDocumentOptions 
   } catch (err) {
     if (!(err instanceof MarkdownTooComplexError)) throw err;
     const paragraphs = markdown.split(/\n{2,}/).filter((p) => p.trim() !== '');
-    return { object: 'document', data: {}, nodes: paragraphs.map((p) => block('paragraph', {}, [{ object: 'text', leaves: [{ object: 'leaf', text: p, marks: [] }] }])) };
+    return {
+      object: 'document',
+      data: {},
+      nodes: paragraphs.map((p) =>
+        block('paragraph', {}, [{ object: 'text', leaves: [{ object: 'leaf', text: p, marks: [] }] }]),
+      ),
+    };
   }
 }

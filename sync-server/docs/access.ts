@@ -39,18 +39,25 @@ export function matchSyncPath(pathname: string): SyncTarget | undefined {
   const m = SPACE_PATH.exec(pathname);
   if (!m) return undefined;
   const spaceId = m[1]!;
-  return m[2] ? { docName: spaceDiscussionDoc(spaceId), spaceId, kind: 'discussion' } : { docName: spaceContentDoc(spaceId), spaceId, kind: 'content' };
+  return m[2]
+    ? { docName: spaceDiscussionDoc(spaceId), spaceId, kind: 'discussion' }
+    : { docName: spaceContentDoc(spaceId), spaceId, kind: 'content' };
 }
 
 /**
  * Why `principal` may not write `target` (undefined: they may). Throws the
  * API's 404 ApiError when they cannot even see the space.
  */
-export async function writeRefusal(ctx: AppContext, principal: Principal, target: SyncTarget): Promise<Refusal | undefined> {
+export async function writeRefusal(
+  ctx: AppContext,
+  principal: Principal,
+  target: SyncTarget,
+): Promise<Refusal | undefined> {
   const { row, role } = await requireSpace(ctx, principal, target.spaceId);
   if (target.changeRequestId) return changeRequestRefusal(ctx, target.changeRequestId, target, role, row.deleted_at);
   // Discussions are written through the REST API only: comments carry authors and permissions a raw CRDT write would bypass.
-  if (target.kind === 'discussion') return { code: CloseCode.readOnly, reason: 'read-only: discussions are written through the API' };
+  if (target.kind === 'discussion')
+    return { code: CloseCode.readOnly, reason: 'read-only: discussions are written through the API' };
   if (!atLeast(role, 'edit')) return { code: CloseCode.readOnly, reason: 'read-only' };
   if (row.deleted_at) return { code: CloseCode.deleted, reason: 'space deleted' };
   if (row.edit_mode === 'locked') return { code: CloseCode.locked, reason: 'space locked' };
@@ -63,13 +70,21 @@ export async function writeRefusal(ctx: AppContext, principal: Principal, target
  * the space's own lock does not apply: forks are how locked spaces change).
  * Read uncached: a merge must stop writes at once.
  */
-async function changeRequestRefusal(ctx: AppContext, crId: string, target: SyncTarget, role: Parameters<typeof atLeast>[0], deletedAt: Date | null): Promise<Refusal | undefined> {
+async function changeRequestRefusal(
+  ctx: AppContext,
+  crId: string,
+  target: SyncTarget,
+  role: Parameters<typeof atLeast>[0],
+  deletedAt: Date | null,
+): Promise<Refusal | undefined> {
   const cr = await findChangeRequest(ctx.db, target.spaceId, crId);
   if (!cr || cr.id !== crId) throw new ApiError(404, 'Change request not found');
-  if (target.kind === 'discussion') return { code: CloseCode.readOnly, reason: 'read-only: discussions are written through the API' };
+  if (target.kind === 'discussion')
+    return { code: CloseCode.readOnly, reason: 'read-only: discussions are written through the API' };
   if (!atLeast(role, 'edit')) return { code: CloseCode.readOnly, reason: 'read-only' };
   if (deletedAt) return { code: CloseCode.deleted, reason: 'space deleted' };
-  if (cr.status === 'merged' || cr.status === 'archived') return { code: CloseCode.locked, reason: `change request ${cr.status}` };
+  if (cr.status === 'merged' || cr.status === 'archived')
+    return { code: CloseCode.locked, reason: `change request ${cr.status}` };
   return undefined;
 }
 
@@ -84,7 +99,11 @@ export interface SyncAccess {
 }
 
 /** Authenticates and authorizes an upgrade; resolves to an HTTP status when it must be refused. */
-export async function authorizeUpgrade(ctx: AppContext, token: string | undefined, target: SyncTarget): Promise<SyncAccess | 401 | 404> {
+export async function authorizeUpgrade(
+  ctx: AppContext,
+  token: string | undefined,
+  target: SyncTarget,
+): Promise<SyncAccess | 401 | 404> {
   if (!token) return 401;
   const principal = await principalForToken(ctx.db, token);
   if (!principal) return 401;
@@ -106,7 +125,8 @@ export async function authorizeUpgrade(ctx: AppContext, token: string | undefine
       try {
         return await writeRefusal(ctx, current, target);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return { code: CloseCode.notFound, reason: 'space not found' };
+        if (err instanceof ApiError && err.status === 404)
+          return { code: CloseCode.notFound, reason: 'space not found' };
         throw err;
       }
     },

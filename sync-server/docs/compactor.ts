@@ -29,7 +29,8 @@ export class Compactor {
   /** Starts a compaction of `live` if its tail crossed a threshold and none is running. */
   maybeCompact(live: LiveDoc): void {
     if (this.stopped || this.running.has(live.name)) return;
-    if (live.tailCount < this.thresholds.compactAfterUpdates && live.tailBytes < this.thresholds.compactAfterBytes) return;
+    if (live.tailCount < this.thresholds.compactAfterUpdates && live.tailBytes < this.thresholds.compactAfterBytes)
+      return;
     void this.compact(live.name).catch(() => undefined);
   }
 
@@ -58,7 +59,11 @@ export class Compactor {
 
   private async run(name: string): Promise<CompactionResult | undefined> {
     const result = await this.store.compact(name);
-    if (result?.dropped) this.log().warn({ doc: name, dropped: result.dropped }, 'sync: compaction dropped stored updates that could not be applied');
+    if (result?.dropped)
+      this.log().warn(
+        { doc: name, dropped: result.dropped },
+        'sync: compaction dropped stored updates that could not be applied',
+      );
     const live = this.loaded(name);
     if (live && result) {
       // Commits that landed while compacting stay counted: only the merged rows left the tail.

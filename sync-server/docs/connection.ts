@@ -146,7 +146,8 @@ export class SyncConnection implements DocPeer {
       try {
         this.handle(frame, this.live);
       } catch (err) {
-        if (!(err instanceof ProtocolError)) this.log.error({ err, connection: this.id }, 'sync: unexpected error handling a frame');
+        if (!(err instanceof ProtocolError))
+          this.log.error({ err, connection: this.id }, 'sync: unexpected error handling a frame');
         // Say what was wrong, within the 123-byte limit of a close reason.
         this.close(CloseCode.malformed, err instanceof ProtocolError ? err.message.slice(0, 120) : 'malformed message');
       }

@@ -89,7 +89,9 @@ export class FanoutBridge implements FanoutHandlers {
       do {
         this.resyncAgain = false;
         for (const name of this.hub.loadedNames()) {
-          await this.hub.refresh(name).catch((err) => this.hub.log.warn({ err, doc: name }, 'fanout: could not catch a document up'));
+          await this.hub
+            .refresh(name)
+            .catch((err) => this.hub.log.warn({ err, doc: name }, 'fanout: could not catch a document up'));
         }
       } while (this.resyncAgain);
     })().finally(() => (this.resyncing = undefined));
@@ -117,7 +119,8 @@ export class FanoutBridge implements FanoutHandlers {
   private applyRemote(live: LiveDoc, updates: readonly Uint8Array[]): void {
     if (live.broken) return;
     const { changed, failed } = live.applyCommitted(updates);
-    if (failed > 0) this.hub.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
+    if (failed > 0)
+      this.hub.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
     if (!changed) return;
     live.broadcast(encodeUpdate(changed));
     this.listeners.emit(live.name, changed, { kind: 'remote' });

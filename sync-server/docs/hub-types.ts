@@ -13,7 +13,11 @@ export interface HubOptions {
   compactAfterBytes: number;
 }
 
-export const DEFAULT_HUB_OPTIONS: HubOptions = { idleUnloadMs: 30_000, compactAfterUpdates: 500, compactAfterBytes: 1024 * 1024 };
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  idleUnloadMs: 30_000,
+  compactAfterUpdates: 500,
+  compactAfterBytes: 1024 * 1024,
+};
 
 /** The pino-compatible subset the hub logs through. */
 export interface HubLogger {

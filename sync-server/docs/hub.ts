@@ -8,10 +8,25 @@ import { applyStored, DocStore, type CompactionResult } from './persistence';
 import { UpdateListeners } from './update-listeners';
 import { FanoutBridge } from './fanout-bridge';
 import type { Fanout } from '../fanout/fanout';
-import { consoleLogger, DEFAULT_HUB_OPTIONS, DocumentWriteError, type DocLease, type HubLogger, type HubOptions, type UpdateListener } from './hub-types';
+import {
+  consoleLogger,
+  DEFAULT_HUB_OPTIONS,
+  DocumentWriteError,
+  type DocLease,
+  type HubLogger,
+  type HubOptions,
+  type UpdateListener,
+} from './hub-types';
 
 export type { DocPeer, UpdateOrigin } from './live-doc';
-export { DEFAULT_HUB_OPTIONS, DocumentWriteError, type DocLease, type HubLogger, type HubOptions, type UpdateListener } from './hub-types';
+export {
+  DEFAULT_HUB_OPTIONS,
+  DocumentWriteError,
+  type DocLease,
+  type HubLogger,
+  type HubOptions,
+  type UpdateListener,
+} from './hub-types';
 
 /**
  * DocHub: the live Yjs documents of this process. Opens documents on demand,
@@ -38,7 +53,12 @@ export class DocHub {
   constructor(db: Db, options: Partial<HubOptions> = {}) {
     this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
     this.store = new DocStore(db);
-    this.compactor = new Compactor(this.store, this.options, (name) => this.docs.get(name), () => this.log);
+    this.compactor = new Compactor(
+      this.store,
+      this.options,
+      (name) => this.docs.get(name),
+      () => this.log,
+    );
     this.committer = new GroupCommitter(this.store, {
       prepare: (batch) => this.prepare(batch),
       committed: (batch) => this.committed(batch),
@@ -116,7 +136,11 @@ export class DocHub {
    * document and this rejects with DocumentWriteError. If `fn` throws, what
    * it changed before throwing is still committed (Yjs has no rollback).
    */
-  async change(name: string, fn: (doc: Y.Doc) => void, origin: { userId?: string; reason?: string } = {}): Promise<Uint8Array | null> {
+  async change(
+    name: string,
+    fn: (doc: Y.Doc) => void,
+    origin: { userId?: string; reason?: string } = {},
+  ): Promise<Uint8Array | null> {
     if (this.closed) throw new Error('The document hub is closed');
     const lease = await this.open(name);
     try {
@@ -257,7 +281,8 @@ export class DocHub {
 
   /** A server-side change (change(), or anything else that wrote to the live doc): commit it before anyone sees it. */
   private persistLocal(live: LiveDoc, update: Uint8Array, txOrigin: unknown): void {
-    const origin: UpdateOrigin = (txOrigin as UpdateOrigin | null)?.kind === 'server' ? (txOrigin as UpdateOrigin) : { kind: 'server' };
+    const origin: UpdateOrigin =
+      (txOrigin as UpdateOrigin | null)?.kind === 'server' ? (txOrigin as UpdateOrigin) : { kind: 'server' };
     live.localPending++;
     const done = new Promise<void>((resolve, reject) => {
       this.committer.push({ live, data: update, origin, peer: undefined, applied: true, settle: { resolve, reject } });
@@ -330,7 +355,10 @@ export class DocHub {
       const now = performance.now();
       for (const w of writes) if (w.receivedAt !== undefined) this.onFanoutLag?.(now - w.receivedAt);
       for (const w of writes) this.emit(live.name, w.data, w.origin);
-      this.bridge?.committed(live, writes.map((w) => w.data));
+      this.bridge?.committed(
+        live,
+        writes.map((w) => w.data),
+      );
       this.compactor.maybeCompact(live);
     }
   }

@@ -1,8 +1,13 @@
 import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import type { PendingWrite } from './committer';
-import { encodeAwarenessEntries, encodeAwarenessFrame, encodeUpdate, parseAwarenessUpdate, type AwarenessEntry } from './protocol';
-
+import {
+  encodeAwarenessEntries,
+  encodeAwarenessFrame,
+  encodeUpdate,
+  parseAwarenessUpdate,
+  type AwarenessEntry,
+} from './protocol';
 
 /** A connection attached to a document, as the hub sees it. */
 export interface DocPeer {
@@ -66,17 +71,21 @@ export class LiveDoc {
     this.awareness = new Awareness(this.doc);
     // The server itself has no presence.
     this.awareness.setLocalState(null);
-    this.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
-      const peer = origin as DocPeer | undefined;
-      if (origin === REMOTE) for (const id of added) this.awarenessOwners.set(id, REMOTE);
-      else if (peer && this.peers.has(peer)) for (const id of [...added, ...updated]) this.awarenessOwners.set(id, peer);
-      for (const id of removed) this.awarenessOwners.delete(id);
-      const changed = [...added, ...updated, ...removed];
-      const update = encodeAwarenessUpdate(this.awareness, changed);
-      this.broadcast(encodeAwarenessFrame(update));
-      // Every process times out stale states itself, and remote changes are the sender's to publish.
-      if (origin !== REMOTE && origin !== 'timeout') this.onLocalAwareness?.(update);
-    });
+    this.awareness.on(
+      'update',
+      ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+        const peer = origin as DocPeer | undefined;
+        if (origin === REMOTE) for (const id of added) this.awarenessOwners.set(id, REMOTE);
+        else if (peer && this.peers.has(peer))
+          for (const id of [...added, ...updated]) this.awarenessOwners.set(id, peer);
+        for (const id of removed) this.awarenessOwners.delete(id);
+        const changed = [...added, ...updated, ...removed];
+        const update = encodeAwarenessUpdate(this.awareness, changed);
+        this.broadcast(encodeAwarenessFrame(update));
+        // Every process times out stale states itself, and remote changes are the sender's to publish.
+        if (origin !== REMOTE && origin !== 'timeout') this.onLocalAwareness?.(update);
+      },
+    );
   }
 
   /** Runs `fn` once no server-side change is waiting for its commit (so nobody reads uncommitted state). */

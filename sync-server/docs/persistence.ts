@@ -135,7 +135,11 @@ export class DocStore {
     let state: Uint8Array;
     let dropped: number;
     try {
-      dropped = applyStored(doc, stored.state ? [stored.state, ...stored.tail.map((r) => r.data)] : stored.tail.map((r) => r.data), null);
+      dropped = applyStored(
+        doc,
+        stored.state ? [stored.state, ...stored.tail.map((r) => r.data)] : stored.tail.map((r) => r.data),
+        null,
+      );
       state = Y.encodeStateAsUpdate(doc);
     } finally {
       doc.destroy();

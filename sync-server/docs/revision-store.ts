@@ -97,15 +97,17 @@ export async function saveRevision(db: Queryable, rev: NewRevision): Promise<voi
   await db.query('SELECT pg_advisory_xact_lock_shared($1)', [REVISION_PAGES_LOCK]);
   if (hashes.length > 0) {
     const known = new Set(
-      (await db.query<{ hash: string }>('SELECT hash FROM revision_pages WHERE hash = ANY($1::text[])', [hashes])).map((r) => r.hash),
+      (await db.query<{ hash: string }>('SELECT hash FROM revision_pages WHERE hash = ANY($1::text[])', [hashes])).map(
+        (r) => r.hash,
+      ),
     );
     const fresh = hashes.filter((h) => !known.has(h));
     // One statement for all new pages: unnest keeps the round trips constant.
     if (fresh.length > 0) {
-      await db.query('INSERT INTO revision_pages (hash, page) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT (hash) DO NOTHING', [
-        fresh,
-        fresh.map((h) => bodies.get(h)!),
-      ]);
+      await db.query(
+        'INSERT INTO revision_pages (hash, page) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT (hash) DO NOTHING',
+        [fresh, fresh.map((h) => bodies.get(h)!)],
+      );
     }
   }
   await db.query(
@@ -138,7 +140,10 @@ const REVISION_PAGES_LOCK = 0x70a6e5;
 
 /** The pages used by the revisions of these spaces (candidates for deletion once the spaces are purged). */
 export async function pagesOfSpaces(tx: Queryable, spaceIds: readonly string[]): Promise<string[]> {
-  const rows = await tx.query<{ hash: string }>('SELECT DISTINCT unnest(page_hashes) AS hash FROM revisions WHERE space_id = ANY($1::text[])', [spaceIds]);
+  const rows = await tx.query<{ hash: string }>(
+    'SELECT DISTINCT unnest(page_hashes) AS hash FROM revisions WHERE space_id = ANY($1::text[])',
+    [spaceIds],
+  );
   return rows.map((r) => r.hash);
 }
 
@@ -191,11 +196,15 @@ export async function loadRevision(db: Queryable, id: string): Promise<RevisionR
   const hashes = [...hashesOf(row.tree, new Set())];
   const bodies = new Map<string, Omit<StoredPage, 'pages'>>();
   if (hashes.length > 0) {
-    for (const r of await db.query<{ hash: string; page: Omit<StoredPage, 'pages'> }>('SELECT hash, page FROM revision_pages WHERE hash = ANY($1::text[])', [hashes])) {
+    for (const r of await db.query<{ hash: string; page: Omit<StoredPage, 'pages'> }>(
+      'SELECT hash, page FROM revision_pages WHERE hash = ANY($1::text[])',
+      [hashes],
+    )) {
       bodies.set(r.hash, r.page);
     }
   }
-  const build = (nodes: TreeNode[]): StoredPage[] => nodes.map((n) => ({ ...(bodies.get(n.h) as StoredPage), pages: build(n.c) }));
+  const build = (nodes: TreeNode[]): StoredPage[] =>
+    nodes.map((n) => ({ ...(bodies.get(n.h) as StoredPage), pages: build(n.c) }));
   return {
     id: row.id,
     spaceId: row.space_id,

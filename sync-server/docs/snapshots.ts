@@ -127,12 +127,23 @@ export class Snapshots {
     const docName = crContentDoc(crId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
-    const cr = await queryOne<{ space_id: string; revision: string }>(this.ctx.db, 'SELECT space_id, revision FROM change_requests WHERE id = $1', [crId]);
+    const cr = await queryOne<{ space_id: string; revision: string }>(
+      this.ctx.db,
+      'SELECT space_id, revision FROM change_requests WHERE id = $1',
+      [crId],
+    );
     if (!cr) return undefined;
     const id = newId();
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      await saveRevision(tx, { id, spaceId: cr.space_id, changeRequestId: crId, parents: [cr.revision], ...revisionMeta(options, now), ...revisionContent(changed.snapshot) });
+      await saveRevision(tx, {
+        id,
+        spaceId: cr.space_id,
+        changeRequestId: crId,
+        parents: [cr.revision],
+        ...revisionMeta(options, now),
+        ...revisionContent(changed.snapshot),
+      });
       await tx.query('UPDATE change_requests SET revision = $2, updated_at = $3 WHERE id = $1', [crId, id, now]);
     });
     this.lastSignature.set(docName, changed.signature);
@@ -143,14 +154,24 @@ export class Snapshots {
     const docName = spaceContentDoc(spaceId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
-    const space = await queryOne<{ revision: string; language: string | null }>(this.ctx.db, 'SELECT revision, language FROM spaces WHERE id = $1', [spaceId]);
+    const space = await queryOne<{ revision: string; language: string | null }>(
+      this.ctx.db,
+      'SELECT revision, language FROM spaces WHERE id = $1',
+      [spaceId],
+    );
     if (!space) return undefined;
     // Markdown analysis happens before the transaction: PGlite has one connection, held for the whole transaction.
     const index = await planIndex(this.ctx.db, spaceId, changed.snapshot);
     const id = newId();
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      await saveRevision(tx, { id, spaceId, parents: [space.revision], ...revisionMeta(options, now), ...revisionContent(changed.snapshot) });
+      await saveRevision(tx, {
+        id,
+        spaceId,
+        parents: [space.revision],
+        ...revisionMeta(options, now),
+        ...revisionContent(changed.snapshot),
+      });
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
       await applyIndex(tx, spaceId, space.language, index);
     });
@@ -159,7 +180,9 @@ export class Snapshots {
   }
 
   /** A fresh snapshot of a document, unless its content is what the last revision already stored. */
-  private async changedSnapshot(docName: string): Promise<{ snapshot: MaterializedContent; signature: string } | undefined> {
+  private async changedSnapshot(
+    docName: string,
+  ): Promise<{ snapshot: MaterializedContent; signature: string } | undefined> {
     const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
     const signature = signatureOf(snapshot);
     return this.lastSignature.get(docName) === signature ? undefined : { snapshot, signature };

@@ -27,7 +27,12 @@ export interface SyncEndpoint {
   close(): Promise<void>;
 }
 
-const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
 /**
  * Answers an upgrade request with a plain HTTP error on the raw socket (before
@@ -63,7 +68,12 @@ export function attachSync(app: FastifyInstance, ctx: AppContext, options: Parti
     if (closing) return refuse(socket, 503, 'The server is shutting down');
     const token = url.searchParams.get('token') || bearerToken(req.headers.authorization);
     const access = await authorizeUpgrade(ctx, token ?? undefined, target);
-    if (access === 401) return refuse(socket, 401, token ? 'Invalid API token' : 'Authentication required: pass ?token= or "Authorization: Bearer <token>"');
+    if (access === 401)
+      return refuse(
+        socket,
+        401,
+        token ? 'Invalid API token' : 'Authentication required: pass ?token= or "Authorization: Bearer <token>"',
+      );
     if (access === 404) return refuse(socket, 404, 'Space not found');
     if (closing || socket.destroyed) return refuse(socket, 503, 'The server is shutting down');
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -96,7 +106,8 @@ export function attachSync(app: FastifyInstance, ctx: AppContext, options: Parti
       for (const c of connections) c.close(CloseCode.goingAway, 'server shutting down');
       // Give clients a moment to answer the close frame, then cut the rest: an unresponsive peer must not hold up shutdown.
       const deadline = Date.now() + 2_000;
-      while (sockets.some((ws) => ws.readyState !== ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (sockets.some((ws) => ws.readyState !== ws.CLOSED) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       for (const ws of sockets) if (ws.readyState !== ws.CLOSED) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

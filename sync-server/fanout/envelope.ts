@@ -36,7 +36,12 @@ export interface FanoutMessage {
   payload: Uint8Array;
 }
 
-export function encodeMessage(kind: MessageKind, sender: Buffer, payload: Uint8Array = new Uint8Array(0), sentAt = Date.now()): Buffer {
+export function encodeMessage(
+  kind: MessageKind,
+  sender: Buffer,
+  payload: Uint8Array = new Uint8Array(0),
+  sentAt = Date.now(),
+): Buffer {
   const out = Buffer.allocUnsafe(HEADER_BYTES + payload.byteLength);
   out[0] = kind;
   sender.copy(out, 1);

@@ -66,8 +66,13 @@ export class RedisFanout implements Fanout {
 
   async start(handlers: FanoutHandlers): Promise<void> {
     this.handlers = handlers;
-    for (const [name, conn] of [['publisher', this.pub], ['subscriber', this.sub]] as const) {
-      conn.on('error', (err: Error) => this.log.warn({ err: err.message, connection: name }, 'fanout: Redis connection error'));
+    for (const [name, conn] of [
+      ['publisher', this.pub],
+      ['subscriber', this.sub],
+    ] as const) {
+      conn.on('error', (err: Error) =>
+        this.log.warn({ err: err.message, connection: name }, 'fanout: Redis connection error'),
+      );
     }
     this.sub.on('messageBuffer', (channel: Buffer, message: Buffer) => this.deliver(channel.toString(), message));
     await Promise.all([this.pub.connect(), this.sub.connect()]);

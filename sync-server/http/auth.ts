@@ -35,13 +35,27 @@ export async function principalForToken(db: Queryable, token: string): Promise<P
 }
 
 async function loadPrincipal(db: Queryable, tokenHash: string): Promise<Principal | undefined> {
-  const rows = await db.query<{ id: string; display_name: string; email: string | null; photo_url: string | null; instance_admin: boolean }>(
+  const rows = await db.query<{
+    id: string;
+    display_name: string;
+    email: string | null;
+    photo_url: string | null;
+    instance_admin: boolean;
+  }>(
     `SELECT u.id, u.display_name, u.email, u.photo_url, u.instance_admin
        FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [tokenHash],
   );
   const u = rows[0];
-  return u && { userId: u.id, displayName: u.display_name, email: u.email, photoUrl: u.photo_url, instanceAdmin: u.instance_admin };
+  return (
+    u && {
+      userId: u.id,
+      displayName: u.display_name,
+      email: u.email,
+      photoUrl: u.photo_url,
+      instanceAdmin: u.instance_admin,
+    }
+  );
 }
 
 /** Extracts the token from `Authorization: Bearer …`, or from `?token=` where allowed. */

@@ -16,7 +16,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = 'Authentication required: pass "Authorization: Bearer <token>"') => new ApiError(401, message);
+export const unauthorized = (message = 'Authentication required: pass "Authorization: Bearer <token>"') =>
+  new ApiError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
@@ -38,11 +39,16 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (err.validation) {
       const where = err.validationContext ?? 'request';
-      return reply.status(400).send(errorBody(400, `Invalid ${where}: ${err.message.replace(/^(body|querystring|params|headers)\/?/, '')}`));
+      return reply
+        .status(400)
+        .send(errorBody(400, `Invalid ${where}: ${err.message.replace(/^(body|querystring|params|headers)\/?/, '')}`));
     }
     if (err instanceof DatabaseUnavailableError) {
       request.log.error({ err: err.cause }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'The service is temporarily unavailable; retry shortly'));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'The service is temporarily unavailable; retry shortly'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

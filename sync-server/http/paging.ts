@@ -6,7 +6,9 @@ export const DEFAULT_LIMIT = 100;
 
 /** The `page` and `limit` query parameters every list accepts. */
 export const PagingQuery = {
-  page: Type.Optional(Type.String({ description: 'Opaque cursor from a previous response\'s next.page', maxLength: 200 })),
+  page: Type.Optional(
+    Type.String({ description: "Opaque cursor from a previous response's next.page", maxLength: 200 }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Items per page (1..1000)' })),
 };
 
@@ -34,7 +36,8 @@ export function pageRequest(query: { page?: string; limit?: number }): PageReque
   if (!query.page) return { offset: 0, limit };
   try {
     const decoded = JSON.parse(Buffer.from(query.page, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof decoded.o === 'number' && Number.isInteger(decoded.o) && decoded.o >= 0) return { offset: decoded.o, limit };
+    if (typeof decoded.o === 'number' && Number.isInteger(decoded.o) && decoded.o >= 0)
+      return { offset: decoded.o, limit };
   } catch {
     // fall through to the 400 below
   }
@@ -46,13 +49,18 @@ function encodeCursor(offset: number): string {
 }
 
 /** Builds the list envelope for one page of items out of `total`. */
-export function listPage<T>(items: T[], total: number, req: PageRequest): { items: T[]; count: number; next?: { page: string } } {
+export function listPage<T>(
+  items: T[],
+  total: number,
+  req: PageRequest,
+): { items: T[]; count: number; next?: { page: string } } {
   const nextOffset = req.offset + items.length;
-  return nextOffset < total && items.length > 0 ? { items, count: total, next: { page: encodeCursor(nextOffset) } } : { items, count: total };
+  return nextOffset < total && items.length > 0
+    ? { items, count: total, next: { page: encodeCursor(nextOffset) } }
+    : { items, count: total };
 }
 
 /** Pages an in-memory array (for lists that are filtered in code). */
 export function pageArray<T>(all: T[], req: PageRequest) {
   return listPage(all.slice(req.offset, req.offset + req.limit), all.length, req);
 }
-

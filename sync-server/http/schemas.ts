@@ -19,12 +19,21 @@ const ROLE_NAMES: RoleName[] = ['admin', 'create', 'review', 'edit', 'comment', 
  * a validator to pick the branch of an anyOf, on every response, which cost a
  * measurable share of GET space throughput.
  */
-export const RoleSchema = Type.Unsafe<RoleName>({ type: 'string', enum: ROLE_NAMES, description: 'admin > create > review > edit > comment > read' });
-export const RoleOrGuest = Type.Unsafe<RoleName | null>({ type: ['string', 'null'], enum: [...ROLE_NAMES, null], description: 'A role, or null for guests' });
+export const RoleSchema = Type.Unsafe<RoleName>({
+  type: 'string',
+  enum: ROLE_NAMES,
+  description: 'admin > create > review > edit > comment > read',
+});
+export const RoleOrGuest = Type.Unsafe<RoleName | null>({
+  type: ['string', 'null'],
+  enum: [...ROLE_NAMES, null],
+  description: 'A role, or null for guests',
+});
 export const DefaultLevel = Type.Unsafe<RoleName | 'inherit' | null>({
   type: ['string', 'null'],
   enum: [...ROLE_NAMES, 'inherit', null],
-  description: 'Default role of organization members on this content; "inherit" follows the parent collection or organization',
+  description:
+    'Default role of organization members on this content; "inherit" follows the parent collection or organization',
 });
 
 export const UserSchema = Type.Object({

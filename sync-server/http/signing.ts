@@ -15,7 +15,10 @@ export class UrlSigner {
   static async load(db: Queryable): Promise<UrlSigner> {
     const fresh = randomBytes(32).toString('base64');
     // ON CONFLICT keeps the first key if two processes start at once.
-    await db.query("INSERT INTO server_secrets (name, value) VALUES ('url-signing', $1) ON CONFLICT (name) DO NOTHING", [fresh]);
+    await db.query(
+      "INSERT INTO server_secrets (name, value) VALUES ('url-signing', $1) ON CONFLICT (name) DO NOTHING",
+      [fresh],
+    );
     const rows = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'url-signing'");
     return new UrlSigner(Buffer.from(rows[0]!.value, 'base64'));
   }

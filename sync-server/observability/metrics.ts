@@ -11,7 +11,12 @@ import type { RedisFanout } from '../fanout/redis-fanout';
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({ name: 'folio_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+  private readonly requests = new Counter({
+    name: 'folio_http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: 'folio_http_request_duration_seconds',
     help: 'HTTP request latency',
@@ -35,8 +40,22 @@ export class Metrics {
 
   constructor(hub: DocHub, sockets: () => number, fanout: () => RedisFanout | undefined = () => undefined) {
     collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
-    new Gauge({ name: 'folio_open_documents', help: 'Yjs documents in memory', registers: [this.registry], collect() { this.set(hub.openDocuments); } });
-    new Gauge({ name: 'folio_connected_sockets', help: 'Open sync WebSocket connections', registers: [this.registry], collect() { this.set(sockets()); } });
+    new Gauge({
+      name: 'folio_open_documents',
+      help: 'Yjs documents in memory',
+      registers: [this.registry],
+      collect() {
+        this.set(hub.openDocuments);
+      },
+    });
+    new Gauge({
+      name: 'folio_connected_sockets',
+      help: 'Open sync WebSocket connections',
+      registers: [this.registry],
+      collect() {
+        this.set(sockets());
+      },
+    });
     hub.onFanoutLag = (ms) => this.fanoutLag.observe(ms / 1000);
     hub.onRemoteFanoutLag = (ms) => this.remoteFanoutLag.observe(Math.max(0, ms) / 1000);
     this.fanoutMetrics(fanout);
@@ -66,10 +85,26 @@ export class Metrics {
           this.inc(read(f));
         },
       });
-    counter('folio_fanout_messages_published_total', 'Messages published to the other processes', (f) => f.stats.published);
-    counter('folio_fanout_messages_unpublished_total', 'Messages not published because Redis was unreachable (the others catch up from the database)', (f) => f.stats.publishFailures);
-    counter('folio_fanout_messages_received_total', 'Messages received from the other processes', (f) => f.stats.received);
-    counter('folio_fanout_resyncs_total', 'Catch-ups from the database after Redis connections came back', (f) => f.stats.resyncs);
+    counter(
+      'folio_fanout_messages_published_total',
+      'Messages published to the other processes',
+      (f) => f.stats.published,
+    );
+    counter(
+      'folio_fanout_messages_unpublished_total',
+      'Messages not published because Redis was unreachable (the others catch up from the database)',
+      (f) => f.stats.publishFailures,
+    );
+    counter(
+      'folio_fanout_messages_received_total',
+      'Messages received from the other processes',
+      (f) => f.stats.received,
+    );
+    counter(
+      'folio_fanout_resyncs_total',
+      'Catch-ups from the database after Redis connections came back',
+      (f) => f.stats.resyncs,
+    );
   }
 
   /** Counts and times every request by its route pattern (unmatched ones as "unknown"). */

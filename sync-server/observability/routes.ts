@@ -26,7 +26,8 @@ export async function observabilityRoutes(app: FastifyInstance, ctx: AppContext,
 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
     const required = ctx.config.metricsToken;
-    if (required && bearerToken(req.headers.authorization) !== required) return reply.status(401).send(errorBody(401, 'This endpoint needs the metrics token'));
+    if (required && bearerToken(req.headers.authorization) !== required)
+      return reply.status(401).send(errorBody(401, 'This endpoint needs the metrics token'));
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

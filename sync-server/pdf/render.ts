@@ -38,8 +38,12 @@ export function renderPdf(title: string, pages: readonly StoredPage[]): Promise<
 }
 
 function renderPage(doc: PDFKit.PDFDocument, page: StoredPage): void {
-  doc.font('Helvetica-Bold').fontSize(22).text(String(page.title ?? ''));
-  if (typeof page.description === 'string' && page.description) doc.font('Helvetica-Oblique').fontSize(12).text(page.description);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(String(page.title ?? ''));
+  if (typeof page.description === 'string' && page.description)
+    doc.font('Helvetica-Oblique').fontSize(12).text(page.description);
   doc.moveDown(0.5);
   const markdown = typeof page.markdown === 'string' ? page.markdown : '';
   for (const block of parseMarkdown(markdown).children) renderBlock(doc, block, 0);
@@ -51,13 +55,21 @@ function renderBlock(doc: PDFKit.PDFDocument, node: RootContent, indent: number)
   const x = 56 + indent * 16;
   switch (node.type) {
     case 'heading':
-      doc.moveDown(0.4).font('Helvetica-Bold').fontSize(HEADING_SIZES[node.depth - 1] ?? 12).text(plainText(node), x);
+      doc
+        .moveDown(0.4)
+        .font('Helvetica-Bold')
+        .fontSize(HEADING_SIZES[node.depth - 1] ?? 12)
+        .text(plainText(node), x);
       break;
     case 'paragraph':
       doc.font('Helvetica').fontSize(11).text(plainText(node), x).moveDown(0.4);
       break;
     case 'code':
-      doc.font('Courier').fontSize(9.5).text(node.value, x + 8).moveDown(0.4);
+      doc
+        .font('Courier')
+        .fontSize(9.5)
+        .text(node.value, x + 8)
+        .moveDown(0.4);
       break;
     case 'blockquote':
       for (const child of node.children) renderBlock(doc, child as RootContent, indent + 1);
@@ -65,18 +77,27 @@ function renderBlock(doc: PDFKit.PDFDocument, node: RootContent, indent: number)
     case 'list':
       node.children.forEach((item, i) => {
         const marker = node.ordered ? `${(node.start ?? 1) + i}.` : '•';
-        doc.font('Helvetica').fontSize(11).text(`${marker} ${plainText(item)}`, x + 8).moveDown(0.1);
+        doc
+          .font('Helvetica')
+          .fontSize(11)
+          .text(`${marker} ${plainText(item)}`, x + 8)
+          .moveDown(0.1);
       });
       doc.moveDown(0.3);
       break;
     case 'table':
-      for (const row of node.children) doc.font('Helvetica').fontSize(10).text(row.children.map((c) => plainText(c)).join('  |  '), x);
+      for (const row of node.children)
+        doc
+          .font('Helvetica')
+          .fontSize(10)
+          .text(row.children.map((c) => plainText(c)).join('  |  '), x);
       doc.moveDown(0.4);
       break;
     case 'thematicBreak':
       doc.moveDown(0.5);
       break;
     default:
-      if ('children' in node || 'value' in node) doc.font('Helvetica').fontSize(11).text(plainText(node), x).moveDown(0.4);
+      if ('children' in node || 'value' in node)
+        doc.font('Helvetica').fontSize(11).text(plainText(node), x).moveDown(0.4);
   }
 }

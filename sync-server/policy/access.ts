@@ -73,11 +73,14 @@ export class AccessIndex {
 
   /** The index for one caller, read through the database's read cache. */
   static load(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
-    return cachedRead(db, `access:${membership.organizationId}:${membership.userId}`, () => AccessIndex.query(db, membership));
+    return cachedRead(db, `access:${membership.organizationId}:${membership.userId}`, () =>
+      AccessIndex.query(db, membership),
+    );
   }
 
   private static async query(db: Queryable, membership: OrgMembership): Promise<AccessIndex> {
-    if (membership.role === undefined || membership.role === 'admin') return new AccessIndex(membership, new Map(), new Map());
+    if (membership.role === undefined || membership.role === 'admin')
+      return new AccessIndex(membership, new Map(), new Map());
     const [collections, grants] = await Promise.all([
       db.query<{ id: string; parent_id: string | null; default_level: string | null }>(
         'SELECT id, parent_id, default_level FROM collections WHERE organization_id = $1',
@@ -91,7 +94,13 @@ export class AccessIndex {
     ]);
     const byId = new Map<string, ContentNode>();
     for (const c of collections) {
-      byId.set(c.id, { type: 'collection', id: c.id, organizationId: membership.organizationId, parentId: c.parent_id, defaultLevel: c.default_level });
+      byId.set(c.id, {
+        type: 'collection',
+        id: c.id,
+        organizationId: membership.organizationId,
+        parentId: c.parent_id,
+        defaultLevel: c.default_level,
+      });
     }
     const grantMap = new Map<string, Role>();
     for (const g of grants) {

@@ -29,7 +29,12 @@ export function requireFullMember(m: OrgMembership, action = 'do this'): void {
  * The caller's role on a space or collection. 404 (with `what`) when they
  * have no access at all, so ids of other people's content reveal nothing.
  */
-export async function requireContentAccess(db: Queryable, node: ContentNode, userId: string, what: string): Promise<{ role: Role; membership: OrgMembership; index: AccessIndex }> {
+export async function requireContentAccess(
+  db: Queryable,
+  node: ContentNode,
+  userId: string,
+  what: string,
+): Promise<{ role: Role; membership: OrgMembership; index: AccessIndex }> {
   const membership = await loadMembership(db, node.organizationId, userId);
   const index = await AccessIndex.load(db, membership);
   const role = index.roleOf(node);
@@ -48,7 +53,11 @@ export function requireContentRole(role: RoleOrNone, required: Role, action: str
  * caller cannot see answers 204 like DELETE of what does not exist, so it
  * neither errors nor reveals anything; the route then does nothing.
  */
-export async function membershipForDelete(db: Queryable, organizationId: string, userId: string): Promise<OrgMembership | undefined> {
+export async function membershipForDelete(
+  db: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<OrgMembership | undefined> {
   const m = await loadMembership(db, organizationId, userId);
   return m.role === undefined ? undefined : m;
 }

@@ -18,10 +18,21 @@ import { Lru } from '../store/lru';
 
 export class ConditionError extends Error {}
 
-const ALLOWED = new Set(['Literal', 'Identifier', 'MemberExpression', 'UnaryExpression', 'BinaryExpression', 'LogicalExpression', 'ConditionalExpression', 'ArrayExpression', 'CallExpression']);
+const ALLOWED = new Set([
+  'Literal',
+  'Identifier',
+  'MemberExpression',
+  'UnaryExpression',
+  'BinaryExpression',
+  'LogicalExpression',
+  'ConditionalExpression',
+  'ArrayExpression',
+  'CallExpression',
+]);
 const UNARY = new Set(['!', '-', '+']);
 const BINARY = new Set(['==', '!=', '===', '!==', '<', '>', '<=', '>=', '&&', '||', '??', '+', '-', '*', '/', '%']);
-const FORBIDDEN_MEMBERS = /^(__proto__|prototype|constructor|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__)$/;
+const FORBIDDEN_MEMBERS =
+  /^(__proto__|prototype|constructor|__defineGetter__|__defineSetter__|__lookupGetter__|__lookupSetter__)$/;
 
 type Node = Expression & Record<string, unknown>;
 
@@ -30,32 +41,47 @@ function check(node: Node, rootPosition: boolean): void {
   if (!ALLOWED.has(node.type)) throw new ConditionError(`${node.type} is not allowed in a condition`);
   switch (node.type) {
     case 'Identifier':
-      if (rootPosition && node.name !== 'visitor') throw new ConditionError(`Unknown name "${String(node.name)}": conditions read "visitor.claims…"`);
+      if (rootPosition && node.name !== 'visitor')
+        throw new ConditionError(`Unknown name "${String(node.name)}": conditions read "visitor.claims…"`);
       return;
     case 'MemberExpression': {
       const property = node.property as Node;
-      const name = node.computed ? (property.type === 'Literal' ? String(property.value) : undefined) : String(property.name);
-      if (node.computed && property.type !== 'Literal') throw new ConditionError('Computed member access needs a literal key');
-      if (name === undefined || FORBIDDEN_MEMBERS.test(name)) throw new ConditionError(`Access to "${String(name)}" is not allowed`);
+      const name = node.computed
+        ? property.type === 'Literal'
+          ? String(property.value)
+          : undefined
+        : String(property.name);
+      if (node.computed && property.type !== 'Literal')
+        throw new ConditionError('Computed member access needs a literal key');
+      if (name === undefined || FORBIDDEN_MEMBERS.test(name))
+        throw new ConditionError(`Access to "${String(name)}" is not allowed`);
       check(node.object as Node, true);
       return;
     }
     case 'CallExpression': {
       const callee = node.callee as Node;
       const args = node.arguments as Node[];
-      if (callee.type !== 'MemberExpression' || callee.computed || (callee.property as Node).name !== 'includes' || args.length !== 1 || args[0]!.type !== 'Literal') {
+      if (
+        callee.type !== 'MemberExpression' ||
+        callee.computed ||
+        (callee.property as Node).name !== 'includes' ||
+        args.length !== 1 ||
+        args[0]!.type !== 'Literal'
+      ) {
         throw new ConditionError('The only call allowed in a condition is <list>.includes(<value>)');
       }
       check(callee.object as Node, true);
       return;
     }
     case 'UnaryExpression':
-      if (!UNARY.has(String(node.operator))) throw new ConditionError(`Operator "${String(node.operator)}" is not allowed`);
+      if (!UNARY.has(String(node.operator)))
+        throw new ConditionError(`Operator "${String(node.operator)}" is not allowed`);
       check(node.argument as Node, true);
       return;
     case 'BinaryExpression':
     case 'LogicalExpression':
-      if (!BINARY.has(String(node.operator))) throw new ConditionError(`Operator "${String(node.operator)}" is not allowed`);
+      if (!BINARY.has(String(node.operator)))
+        throw new ConditionError(`Operator "${String(node.operator)}" is not allowed`);
       check(node.left as Node, true);
       check(node.right as Node, true);
       return;

@@ -74,7 +74,8 @@ function pageTree(pages: readonly StoredPage[], c: PageContent): string {
       const title = escapeHtml(String(p.title ?? 'Untitled'));
       const children = p.pages?.length ? pageTree(p.pages, c) : '';
       if (p.type === 'group') return `<li><div class="group">${title}</div>${children}</li>`;
-      if (p.type === 'link') return `<li><a href="${escapeHtml(safeExternal(p.href))}" rel="noopener">${title}</a></li>`;
+      if (p.type === 'link')
+        return `<li><a href="${escapeHtml(safeExternal(p.href))}" rel="noopener">${title}</a></li>`;
       return `<li><a href="${escapeHtml(c.pageHref(p))}"${current(p.id === c.currentPageId)}>${title}</a>${children}</li>`;
     });
   return items.length ? `<ul>${items.join('')}</ul>` : '';
@@ -91,9 +92,16 @@ function head(title: string, noindex: boolean, description?: string): string {
 /** A full published page. */
 export function renderPage(frame: PageFrame, c: PageContent): string {
   const tabs = frame.sectionTabs
-    .map((t) => (t.group ? `<li><span class="group">${escapeHtml(t.group)}</span></li>` : '') + t.links.map((l) => `<li>${link(l)}</li>`).join(''))
+    .map(
+      (t) =>
+        (t.group ? `<li><span class="group">${escapeHtml(t.group)}</span></li>` : '') +
+        t.links.map((l) => `<li>${link(l)}</li>`).join(''),
+    )
     .join('');
-  const variants = frame.variants.length > 1 ? `<nav class="variants" aria-label="Versions"><ul>${frame.variants.map((l) => `<li>${link(l)}</li>`).join('')}</ul></nav>` : '';
+  const variants =
+    frame.variants.length > 1
+      ? `<nav class="variants" aria-label="Versions"><ul>${frame.variants.map((l) => `<li>${link(l)}</li>`).join('')}</ul></nav>`
+      : '';
   return (
     head(`${c.title} | ${frame.siteTitle}`, c.noindex, c.description) +
     `<body><header><a class="site" href="${escapeHtml(frame.homeHref)}">${escapeHtml(frame.siteTitle)}</a>` +

@@ -68,8 +68,10 @@ export function renderMarkdown(markdown: string, fromPath: string, links: LinkRe
   const hast = toHast(mdast) as HastRoot;
   addHeadingIds(hast, headingTexts);
   walk(hast, (el) => {
-    if (el.tagName === 'a' && typeof el.properties.href === 'string') el.properties.href = rewriteHref(el.properties.href, fromPath, links);
-    if (el.tagName === 'img' && typeof el.properties.src === 'string') el.properties.src = rewriteHref(el.properties.src, fromPath, links);
+    if (el.tagName === 'a' && typeof el.properties.href === 'string')
+      el.properties.href = rewriteHref(el.properties.href, fromPath, links);
+    if (el.tagName === 'img' && typeof el.properties.src === 'string')
+      el.properties.src = rewriteHref(el.properties.src, fromPath, links);
   });
   return toHtml(sanitize(hast, SCHEMA) as HastRoot);
 }

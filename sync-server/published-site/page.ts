@@ -8,7 +8,8 @@ import { renderMarkdown } from './markdown';
 import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
 
 /** The outcome of rendering one published URL. */
-export type PageResult = { kind: 'html'; html: string; noindex: boolean } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
+export type PageResult =
+  { kind: 'html'; html: string; noindex: boolean } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
 
 /** Link lookups of a revision, built once per (immutable) revision. */
 const targetsByView = new WeakMap<RevisionView, { targets: LinkTargets; firstPage?: StoredPage }>();
@@ -20,13 +21,20 @@ function linkTargetsOf(view: RevisionView) {
     let firstPage: StoredPage | undefined;
     const walk = (list: StoredPage[]) => {
       for (const p of list) {
-        if (typeof p.path === 'string') pages.push({ id: p.id, path: p.path, hasChildren: (p.pages?.length ?? 0) > 0, group: p.type === 'group' });
+        if (typeof p.path === 'string')
+          pages.push({ id: p.id, path: p.path, hasChildren: (p.pages?.length ?? 0) > 0, group: p.type === 'group' });
         if (!firstPage && p.type === 'document' && p.hidden !== true) firstPage = p;
         walk(p.pages ?? []);
       }
     };
     walk(view.revision.pages);
-    entry = { targets: createLinkTargets(pages, (view.revision.files as StoredFile[]).map((f) => ({ id: f.id, name: f.name }))), firstPage };
+    entry = {
+      targets: createLinkTargets(
+        pages,
+        (view.revision.files as StoredFile[]).map((f) => ({ id: f.id, name: f.name })),
+      ),
+      firstPage,
+    };
     targetsByView.set(view, entry);
   }
   return entry;
@@ -108,7 +116,15 @@ export function buildPage(r: PageRequest): PageResult {
   };
   const noindex = visible.tree.site.visibility !== 'public' || page.noIndex === true;
   const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;
-  const html = renderPage(frame, { title: String(page.title), description, noindex, bodyHtml, pages: view.revision.pages, currentPageId: page.id, pageHref });
+  const html = renderPage(frame, {
+    title: String(page.title),
+    description,
+    noindex,
+    bodyHtml,
+    pages: view.revision.pages,
+    currentPageId: page.id,
+    pageHref,
+  });
   return { kind: 'html', html, noindex };
 }
 

@@ -28,7 +28,10 @@ import { admitVisitor, parseCookies } from './visitor';
 export function installPublishedSites(app: FastifyInstance, ctx: AppContext, storage: Storage): void {
   const revisions = new Revisions(ctx);
   // Rendered pages are kept as bytes: encoding ~100 KB of HTML per request would cost more than everything else.
-  const rendered = new Lru<string, Rendered>(5_000, { maxWeight: 64 * 1024 * 1024, weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100) });
+  const rendered = new Lru<string, Rendered>(5_000, {
+    maxWeight: 64 * 1024 * 1024,
+    weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100),
+  });
   const csp = contentSecurityPolicy(new URL(ctx.urls.root).origin);
 
   const send = (reply: FastifyReply, status: number, html: string | Buffer, noindex: boolean, cacheable: boolean) => {
@@ -45,29 +48,48 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext, sto
     if (noindex) reply.header('x-robots-tag', 'noindex');
     return reply.send(html);
   };
-  const message = (reply: FastifyReply, status: number, title: string, text: string) => send(reply, status, renderMessage(title, text), true, false);
+  const message = (reply: FastifyReply, status: number, title: string, text: string) =>
+    send(reply, status, renderMessage(title, text), true, false);
 
   async function serve(req: FastifyRequest, reply: FastifyReply, siteId: string, base: string, rest: string) {
     let segments: string[];
     try {
-      segments = rest.split('/').filter((s) => s !== '').map(decodeURIComponent);
+      segments = rest
+        .split('/')
+        .filter((s) => s !== '')
+        .map(decodeURIComponent);
     } catch {
       return message(reply, 404, 'Page not found', 'This address is not valid.');
     }
     const state = await stateById(ctx, siteId);
     const site = state?.tree.site;
-    if (!state || !site || !site.published) return message(reply, 404, 'Site not found', 'There is no published site at this address.');
-    const visitor = await admitVisitor(site, { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) }, Math.floor(ctx.clock.now().getTime() / 1000));
-    if (!visitor.ok) return message(reply, visitor.status, visitor.status === 401 ? 'Access required' : 'Access refused', visitor.message);
+    if (!state || !site || !site.published)
+      return message(reply, 404, 'Site not found', 'There is no published site at this address.');
+    const visitor = await admitVisitor(
+      site,
+      { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) },
+      Math.floor(ctx.clock.now().getTime() / 1000),
+    );
+    if (!visitor.ok)
+      return message(
+        reply,
+        visitor.status,
+        visitor.status === 401 ? 'Access required' : 'Access refused',
+        visitor.message,
+      );
     const secure = ctx.urls.root.startsWith('https:') ? '; Secure' : '';
     for (const c of visitor.setCookies) {
-      reply.header('set-cookie', `${c.name}=${encodeURIComponent(c.value)}; Path=${base}; HttpOnly; SameSite=Lax${c.maxAge !== undefined ? `; Max-Age=${c.maxAge}` : ''}${secure}`);
+      reply.header(
+        'set-cookie',
+        `${c.name}=${encodeURIComponent(c.value)}; Path=${base}; HttpOnly; SameSite=Lax${c.maxAge !== undefined ? `; Max-Age=${c.maxAge}` : ''}${secure}`,
+      );
     }
     const visible = visibleSite(state.tree, visitor.claims);
     const located = locate(visible, segments);
     const space = located && state.tree.spaces.get(located.siteSpace.space_id);
     const revision = space && (await revisions.get(space.revision));
-    if (!located || !space || !revision) return message(reply, 404, 'Page not found', 'There is no page at this address.');
+    if (!located || !space || !revision)
+      return message(reply, 404, 'Page not found', 'There is no page at this address.');
     const key = [base, state.signature, visible.key, revision.id, segments.join('/')].join('\n');
     let result = rendered.get(key);
     if (!result) {

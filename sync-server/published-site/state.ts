@@ -27,7 +27,12 @@ export function stateById(ctx: AppContext, siteId: string): Promise<PublishedSta
 
 /** The id of the site whose custom hostname is `host` (lowercase, no port), or null. Nulls are cached too. */
 export function siteIdForHost(ctx: AppContext, host: string): Promise<string | null> {
-  return cachedRead(ctx.db, `published-host:${host}`, async () => (await queryOne<{ id: string }>(ctx.db, 'SELECT id FROM sites WHERE hostname = $1', [host]))?.id ?? null);
+  return cachedRead(
+    ctx.db,
+    `published-host:${host}`,
+    async () =>
+      (await queryOne<{ id: string }>(ctx.db, 'SELECT id FROM sites WHERE hostname = $1', [host]))?.id ?? null,
+  );
 }
 
 async function stateOf(ctx: AppContext, site: SiteRow): Promise<PublishedState> {

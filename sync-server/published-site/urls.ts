@@ -28,6 +28,9 @@ export function withShareKey(url: string, shareKey: string | undefined): string 
 
 /** Joins path segments under a base that ends with '/', encoding each segment. */
 export function joinSitePath(base: string, ...segments: (string | undefined)[]): string {
-  const parts = segments.filter((s): s is string => !!s).flatMap((s) => s.split('/')).filter((s) => s !== '');
+  const parts = segments
+    .filter((s): s is string => !!s)
+    .flatMap((s) => s.split('/'))
+    .filter((s) => s !== '');
   return base + parts.map(encodeURIComponent).join('/');
 }

@@ -36,7 +36,10 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Verifies a visitor token; its claims, or why it is refused. */
-export async function verifyVisitorToken(token: string, key: string): Promise<{ claims: Record<string, unknown>; exp?: number } | { error: string }> {
+export async function verifyVisitorToken(
+  token: string,
+  key: string,
+): Promise<{ claims: Record<string, unknown>; exp?: number } | { error: string }> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ['HS256'] });
     return { claims: { ...payload }, exp: payload.exp };
@@ -55,21 +58,28 @@ export async function admitVisitor(site: SiteRow, input: VisitorInput, nowSecond
     const fromQuery = text(input.query.share);
     const key = fromQuery ?? input.cookies[shareCookie(site.id)];
     if (!key) return { ok: false, status: 401, message: 'This site is shared by link: open it with its share link.' };
-    if (!sameSecret(key, site.share_key)) return { ok: false, status: 403, message: 'This share link is not valid (it may have been replaced).' };
+    if (!sameSecret(key, site.share_key))
+      return { ok: false, status: 403, message: 'This share link is not valid (it may have been replaced).' };
     if (fromQuery) setCookies.push({ name: shareCookie(site.id), value: key });
   }
   let claims: Record<string, unknown> = {};
   const fromQuery = text(input.query.jwt_token);
   const token = fromQuery ?? input.cookies[visitorCookie(site.id)];
   if (site.visibility === 'visitor-auth' || (site.adaptive_enabled && token)) {
-    if (!token) return { ok: false, status: 401, message: 'This site needs you to sign in: open it with a visitor token.' };
+    if (!token)
+      return { ok: false, status: 401, message: 'This site needs you to sign in: open it with a visitor token.' };
     const verified = await verifyVisitorToken(token, site.visitor_key);
     if ('error' in verified) {
       // On open sites a bad token only means "no claims"; on visitor-auth sites it is a refusal.
       if (site.visibility === 'visitor-auth') return { ok: false, status: 403, message: verified.error };
     } else {
       claims = verified.claims;
-      if (fromQuery) setCookies.push({ name: visitorCookie(site.id), value: token, ...(verified.exp ? { maxAge: Math.max(0, verified.exp - nowSeconds) } : {}) });
+      if (fromQuery)
+        setCookies.push({
+          name: visitorCookie(site.id),
+          value: token,
+          ...(verified.exp ? { maxAge: Math.max(0, verified.exp - nowSeconds) } : {}),
+        });
     }
   }
   if (site.adaptive_enabled) {
@@ -88,7 +98,10 @@ export function parseCookies(header: string | undefined): Record<string, string>
     if (eq <= 0) continue;
     const name = part.slice(0, eq).trim();
     if (Object.hasOwn(out, name)) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       out[name] = decodeURIComponent(raw);
     } catch {

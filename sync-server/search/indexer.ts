@@ -4,8 +4,22 @@ import type { Queryable } from '../store/db';
 
 /** PostgreSQL text-search configuration for a space language (stemming); 'simple' otherwise. */
 const CONFIGS: Record<string, string> = {
-  en: 'english', fr: 'french', de: 'german', es: 'spanish', it: 'italian', pt: 'portuguese', 'pt-br': 'portuguese', ru: 'russian',
-  nl: 'dutch', sv: 'swedish', no: 'norwegian', da: 'danish', fi: 'finnish', hu: 'hungarian', ro: 'romanian', tr: 'turkish',
+  en: 'english',
+  fr: 'french',
+  de: 'german',
+  es: 'spanish',
+  it: 'italian',
+  pt: 'portuguese',
+  'pt-br': 'portuguese',
+  ru: 'russian',
+  nl: 'dutch',
+  sv: 'swedish',
+  no: 'norwegian',
+  da: 'danish',
+  fi: 'finnish',
+  hu: 'hungarian',
+  ro: 'romanian',
+  tr: 'turkish',
 };
 
 /** The text-search configuration used for a space (English when the language is unset). */
@@ -40,17 +54,24 @@ export interface IndexChanges {
  */
 export async function planIndex(db: Queryable, spaceId: string, snapshot: MaterializedContent): Promise<IndexChanges> {
   const indexed = new Map(
-    (await db.query<{ page_id: string; page_hash: string }>('SELECT DISTINCT page_id, page_hash FROM search_sections WHERE space_id = $1', [spaceId])).map((r) => [
-      r.page_id,
-      r.page_hash,
-    ]),
+    (
+      await db.query<{ page_id: string; page_hash: string }>(
+        'SELECT DISTINCT page_id, page_hash FROM search_sections WHERE space_id = $1',
+        [spaceId],
+      )
+    ).map((r) => [r.page_id, r.page_hash]),
   );
   const rows: SectionRow[] = [];
   const keep = new Set<string>();
   const changed = new Set<string>();
   let analysed = 0;
   for (const [pageId, info] of snapshot.pageIndex) {
-    const page = info.page as unknown as StoredPage & { type: string; title: string; description?: string; noIndex?: boolean };
+    const page = info.page as unknown as StoredPage & {
+      type: string;
+      title: string;
+      description?: string;
+      noIndex?: boolean;
+    };
     if (page.type === 'link' || page.noIndex) continue;
     keep.add(pageId);
     const hash = pageHash(page);
@@ -67,9 +88,15 @@ export async function planIndex(db: Queryable, spaceId: string, snapshot: Materi
 }
 
 /** Writes planned index changes (inside the revision's transaction). Returns how many pages were (re)indexed. */
-export async function applyIndex(db: Queryable, spaceId: string, language: string | null, changes: IndexChanges): Promise<number> {
+export async function applyIndex(
+  db: Queryable,
+  spaceId: string,
+  language: string | null,
+  changes: IndexChanges,
+): Promise<number> {
   const { rows, stale } = changes;
-  if (stale.length > 0) await db.query('DELETE FROM search_sections WHERE space_id = $1 AND page_id = ANY($2::text[])', [spaceId, stale]);
+  if (stale.length > 0)
+    await db.query('DELETE FROM search_sections WHERE space_id = $1 AND page_id = ANY($2::text[])', [spaceId, stale]);
   if (rows.length > 0) {
     const col = <K extends keyof SectionRow>(k: K) => rows.map((r) => r[k]);
     // Title words weigh more than body words in the ranking.
@@ -80,7 +107,19 @@ export async function applyIndex(db: Queryable, spaceId: string, language: strin
               || setweight(to_tsvector($11::regconfig, r.page_description), 'C') || setweight(to_tsvector($11::regconfig, r.body), 'D')
          FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
               AS r(page_id, page_hash, section_id, ord, page_title, page_description, page_path, title, body)`,
-      [spaceId, col('pageId'), col('hash'), col('sectionId'), col('ord'), col('pageTitle'), col('description'), col('path'), col('title'), col('body'), searchConfig(language)],
+      [
+        spaceId,
+        col('pageId'),
+        col('hash'),
+        col('sectionId'),
+        col('ord'),
+        col('pageTitle'),
+        col('description'),
+        col('path'),
+        col('title'),
+        col('body'),
+        searchConfig(language),
+      ],
     );
   }
   return new Set(rows.map((r) => r.pageId)).size;

@@ -44,7 +44,11 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /** Helper for the common "zero or one row" read. */
-export async function queryOne<T extends object>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+export async function queryOne<T extends object>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<T | undefined> {
   const rows = await q.query<T>(sql, params);
   return rows[0];
 }

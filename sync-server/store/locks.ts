@@ -47,7 +47,9 @@ export class AdvisoryLocks {
     let held = false;
     try {
       if (options.wait === false) {
-        const rows = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [key]);
+        const rows = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [
+          key,
+        ]);
         if (!rows.rows[0]?.ok) return { acquired: false };
       } else {
         await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);

@@ -9,7 +9,13 @@ pg.types.setTypeParser(20, (v) => Number(v));
 function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   if (!e) return false;
-  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(e.code)) return true;
+  if (
+    e.code &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(
+      e.code,
+    )
+  )
+    return true;
   return /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
 }
 
@@ -26,7 +32,11 @@ export async function openPostgres(url: string): Promise<Db> {
   const lockPool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000 });
   lockPool.on('error', () => undefined);
   const locks = new AdvisoryLocks(lockPool);
-  const run = async <T extends object>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = []) => {
+  const run = async <T extends object>(
+    client: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[] = [],
+  ) => {
     try {
       const res = await client.query(sql, params as unknown[]);
       return res.rows as T[];

@@ -73,6 +73,10 @@ export function cachedRead<T>(q: object, key: string, load: () => Promise<T>): P
  * A SELECT whose rows are cached by its text and parameters (through the
  * database's read cache; uncached inside a transaction). For hot list reads.
  */
-export function cachedQuery<T extends object>(q: Queryable, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+export function cachedQuery<T extends object>(
+  q: Queryable,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
   return cachedRead(q, `sql:${sql}\u0000${JSON.stringify(params)}`, () => q.query<T>(sql, params));
 }

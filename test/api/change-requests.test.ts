@@ -20,7 +20,8 @@ const users: Record<string, TestUser> = {};
 async function edit(docName: string, fn: (c: ContentDoc) => void) {
   await t.server.ctx.hub.change(docName, (doc) => fn(new ContentDoc(doc)));
 }
-const markdownOf = async (docName: string, pageId: string) => t.server.ctx.hub.withDoc(docName, (doc) => new ContentDoc(doc).getMarkdown(pageId));
+const markdownOf = async (docName: string, pageId: string) =>
+  t.server.ctx.hub.withDoc(docName, (doc) => new ContentDoc(doc).getMarkdown(pageId));
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -29,7 +30,8 @@ beforeAll(async () => {
   await edit(spaceContentDoc(spaceId), (c) => {
     introId = c.createPage({ title: 'Introduction', markdown: 'Hello world.\n' });
   });
-  for (const role of ['read', 'comment', 'edit', 'review'] as const) users[role] = await newMember(t, orgId, role, `CR ${role}`);
+  for (const role of ['read', 'comment', 'edit', 'review'] as const)
+    users[role] = await newMember(t, orgId, role, `CR ${role}`);
 });
 afterAll(async () => {
   await t?.close();
@@ -40,10 +42,21 @@ describe('change request lifecycle', () => {
   let crNumber: number;
 
   it('creates a change request as a fork of the space content', async () => {
-    const cr = await ok('createChangeRequest', t.client.spaces.createChangeRequest(spaceId, { subject: 'Improve intro', agentTaskId: 'task-1' } as never), 201);
+    const cr = await ok(
+      'createChangeRequest',
+      t.client.spaces.createChangeRequest(spaceId, { subject: 'Improve intro', agentTaskId: 'task-1' } as never),
+      201,
+    );
     crId = cr.id;
     crNumber = cr.number;
-    expect(cr).toMatchObject({ object: 'change-request', status: 'draft', subject: 'Improve intro', space: spaceId, outdated: false, comments: 0 });
+    expect(cr).toMatchObject({
+      object: 'change-request',
+      status: 'draft',
+      subject: 'Improve intro',
+      space: spaceId,
+      outdated: false,
+      comments: 0,
+    });
     expect((cr as { agentTaskId?: string }).agentTaskId).toBe('task-1');
     const space = (await t.client.spaces.getSpaceById(spaceId)).data;
     expect(cr.revisionInitial).toBe(space.revision);
@@ -57,20 +70,36 @@ describe('change request lifecycle', () => {
     const byId = await ok('getChangeRequestById', t.client.spaces.getChangeRequestById(spaceId, crId));
     const byNumber = await ok('getChangeRequestById', t.client.spaces.getChangeRequestById(spaceId, String(crNumber)));
     expect(byNumber.id).toBe(byId.id);
-    const patched = await ok('updateChangeRequestById', t.client.spaces.updateChangeRequestById(spaceId, String(crNumber), { subject: 'Better intro', status: 'open' }));
+    const patched = await ok(
+      'updateChangeRequestById',
+      t.client.spaces.updateChangeRequestById(spaceId, String(crNumber), { subject: 'Better intro', status: 'open' }),
+    );
     expect(patched).toMatchObject({ subject: 'Better intro', status: 'open' });
   });
 
   it('lists with the default open filter, status and creator filters', async () => {
     const open = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId));
     expect(open.items.map((c) => c.id)).toEqual([crId]);
-    const drafts = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never }));
+    const drafts = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never }),
+    );
     expect(drafts.items).toHaveLength(1);
-    const mine = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { creator: users.edit!.id }));
+    const mine = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { creator: users.edit!.id }),
+    );
     expect(mine.items).toHaveLength(0);
-    const paged = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never, limit: 1 }));
+    const paged = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never, limit: 1 }),
+    );
     expect(paged.count).toBe(1);
-    expect((await t.client.spaces.getSpaceById(spaceId)).data).toMatchObject({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1 });
+    expect((await t.client.spaces.getSpaceById(spaceId)).data).toMatchObject({
+      changeRequests: 2,
+      changeRequestsOpen: 1,
+      changeRequestsDraft: 1,
+    });
   });
 
   it('serves the fork content under the change request prefix after edits', async () => {
@@ -80,18 +109,34 @@ describe('change request lifecycle', () => {
       added = c.createPage({ title: 'New page', markdown: 'Brand new.\n' });
     });
     await t.server.app.snapshots.reviseChangeRequest(crId);
-    const rev = await ok('getRevisionOfChangeRequestById', t.client.spaces.getRevisionOfChangeRequestById(spaceId, crId));
+    const rev = await ok(
+      'getRevisionOfChangeRequestById',
+      t.client.spaces.getRevisionOfChangeRequestById(spaceId, crId),
+    );
     expect(rev.pages.map((p) => p.title)).toEqual(['Introduction', 'New page']);
     await ok('listPagesInChangeRequest', t.client.spaces.listPagesInChangeRequest(spaceId, String(crNumber)));
-    const page = await ok('getPageInChangeRequestById', t.client.spaces.getPageInChangeRequestById(spaceId, crId, introId));
+    const page = await ok(
+      'getPageInChangeRequestById',
+      t.client.spaces.getPageInChangeRequestById(spaceId, crId, introId),
+    );
     expect((page as { markdown?: string }).markdown).toContain('CR line.');
-    const byPath = await ok('getPageInChangeRequestByPath', t.client.spaces.getPageInChangeRequestByPath(spaceId, crId, 'new-page'));
+    const byPath = await ok(
+      'getPageInChangeRequestByPath',
+      t.client.spaces.getPageInChangeRequestByPath(spaceId, crId, 'new-page'),
+    );
     expect(byPath.id).toBe(added);
     await ok('listFilesInChangeRequestById', t.client.spaces.listFilesInChangeRequestById(spaceId, crId));
     await fails(t.client.spaces.getFileInChangeRequestById(spaceId, crId, 'nofile'), 404);
-    const links = await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${introId}/links`, { token: t.adminToken });
+    const links = await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${introId}/links`, {
+      token: t.adminToken,
+    });
     expect(links.status).toBe(200);
-    const backlinks = await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${introId}/backlinks`, { token: t.adminToken });
+    const backlinks = await raw(
+      t,
+      'GET',
+      `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${introId}/backlinks`,
+      { token: t.adminToken },
+    );
     expect(backlinks.status).toBe(200);
     // The space itself is unchanged.
     const spacePage = (await t.client.spaces.getPageById(spaceId, introId)).data as { markdown?: string };
@@ -100,7 +145,10 @@ describe('change request lifecycle', () => {
     // attributes also match the group branch), so no body with a page_edited change validates: checked by hand.
     const changes = (await t.client.spaces.getChangeRequestChanges(spaceId, crId)).data;
     expect(changes.changes.map((c) => c.type).sort()).toEqual(['page_created', 'page_edited']);
-    const edited = changes.changes.find((c) => c.type === 'page_edited') as { page: { id: string }; attributes: { document: { before: string; after: string } } };
+    const edited = changes.changes.find((c) => c.type === 'page_edited') as {
+      page: { id: string };
+      attributes: { document: { before: string; after: string } };
+    };
     expect(edited.page.id).toBe(introId);
     expect(edited.attributes.document.after).toContain('CR line.');
     const limited = (await t.client.spaces.getChangeRequestChanges(spaceId, crId, { limit: 1 })).data;
@@ -135,25 +183,49 @@ describe('change request lifecycle', () => {
   });
 
   it('reviews and requested reviewers', async () => {
-    const requested = await ok('requestReviewersForChangeRequest', t.client.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: [users.review!.id] }));
+    const requested = await ok(
+      'requestReviewersForChangeRequest',
+      t.client.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: [users.review!.id] }),
+    );
     expect(requested.users).toHaveLength(1);
-    const list = await ok('getRequestedReviewersByChangeRequestId', t.client.spaces.getRequestedReviewersByChangeRequestId(spaceId, crId));
+    const list = await ok(
+      'getRequestedReviewersByChangeRequestId',
+      t.client.spaces.getRequestedReviewersByChangeRequestId(spaceId, crId),
+    );
     expect(list.items.map((r) => (r as { user: { id: string } }).user.id)).toEqual([users.review!.id]);
-    const filtered = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: users.review!.id }));
+    const filtered = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: users.review!.id }),
+    );
     expect(filtered.items.map((c) => c.id)).toEqual([crId]);
-    await ok('removeRequestedReviewerFromChangeRequest', t.client.spaces.removeRequestedReviewerFromChangeRequest(spaceId, crId, users.review!.id), 204);
+    await ok(
+      'removeRequestedReviewerFromChangeRequest',
+      t.client.spaces.removeRequestedReviewerFromChangeRequest(spaceId, crId, users.review!.id),
+      204,
+    );
     expect((await t.client.spaces.getRequestedReviewersByChangeRequestId(spaceId, crId)).data.items).toHaveLength(0);
     await fails(t.client.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: ['nobodyatall'] }), 400);
 
     const reviewer = t.clientFor(users.review!.token);
-    const first = await ok('submitChangeRequestReview', reviewer.spaces.submitChangeRequestReview(spaceId, crId, { status: 'changes-requested' as never }), 201);
-    const second = await ok('submitChangeRequestReview', reviewer.spaces.submitChangeRequestReview(spaceId, crId, { status: 'approved' as never }), 201);
+    const first = await ok(
+      'submitChangeRequestReview',
+      reviewer.spaces.submitChangeRequestReview(spaceId, crId, { status: 'changes-requested' as never }),
+      201,
+    );
+    const second = await ok(
+      'submitChangeRequestReview',
+      reviewer.spaces.submitChangeRequestReview(spaceId, crId, { status: 'approved' as never }),
+      201,
+    );
     const reviews = await ok('getReviewsByChangeRequestId', t.client.spaces.getReviewsByChangeRequestId(spaceId, crId));
     expect(reviews.items.map((r) => [r.id, r.outdated])).toEqual([
       [first.id, true],
       [second.id, false],
     ]);
-    const one = await ok('getChangeRequestReviewById', t.client.spaces.getChangeRequestReviewById(spaceId, crId, second.id));
+    const one = await ok(
+      'getChangeRequestReviewById',
+      t.client.spaces.getChangeRequestReviewById(spaceId, crId, second.id),
+    );
     expect(one).toMatchObject({ status: 'approved', reviewer: { id: users.review!.id } });
     await fails(t.client.spaces.getChangeRequestReviewById(spaceId, crId, 'noreview'), 404);
   });
@@ -166,7 +238,8 @@ describe('change request lifecycle', () => {
     const space = (await t.client.spaces.getSpaceById(spaceId)).data;
     expect(merged.revision).toBe(space.revision);
     const text = await markdownOf(spaceContentDoc(spaceId), introId);
-    for (const part of ['Concurrent.', 'CR line.', 'Main line.', 'Late CR line.', 'Hello world.']) expect(text).toContain(part);
+    for (const part of ['Concurrent.', 'CR line.', 'Main line.', 'Late CR line.', 'Hello world.'])
+      expect(text).toContain(part);
     const page = (await t.client.spaces.getPageById(spaceId, introId)).data as { markdown?: string };
     expect(page.markdown).toContain('Late CR line.');
     const cr = (await t.client.spaces.getChangeRequestById(spaceId, crId)).data;
@@ -176,7 +249,10 @@ describe('change request lifecycle', () => {
     await fails(t.client.spaces.mergeChangeRequest(spaceId, crId), 400);
     await fails(t.client.spaces.updateChangeRequest(spaceId, crId), 400);
     await fails(t.client.spaces.updateChangeRequestById(spaceId, crId, { status: 'open' }), 400);
-    const listed = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'merged' as never }));
+    const listed = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'merged' as never }),
+    );
     expect(listed.items.map((c) => c.id)).toEqual([crId]);
   });
 });
@@ -191,7 +267,10 @@ describe('permissions and bad input', () => {
     for (const role of ['read', 'comment'] as const) {
       const c = t.clientFor(users[role]!.token);
       await ok('getChangeRequestById', c.spaces.getChangeRequestById(spaceId, crId));
-      await ok('listChangeRequestsForSpace', c.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never }));
+      await ok(
+        'listChangeRequestsForSpace',
+        c.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never }),
+      );
       await fails(c.spaces.createChangeRequest(spaceId, {}), 403);
       await fails(c.spaces.updateChangeRequestById(spaceId, crId, { subject: 'x' }), 403);
       await fails(c.spaces.updateChangeRequest(spaceId, crId), 403);
@@ -202,13 +281,24 @@ describe('permissions and bad input', () => {
 
   it('edit members create and update but cannot review or merge; review members merge', async () => {
     const editor = t.clientFor(users.edit!.token);
-    const mine = await ok('createChangeRequest', editor.spaces.createChangeRequest(spaceId, { subject: 'Editor CR' }), 201);
+    const mine = await ok(
+      'createChangeRequest',
+      editor.spaces.createChangeRequest(spaceId, { subject: 'Editor CR' }),
+      201,
+    );
     await ok('updateChangeRequest', editor.spaces.updateChangeRequest(spaceId, mine.id));
     await fails(editor.spaces.submitChangeRequestReview(spaceId, mine.id, { status: 'approved' as never }), 403);
     await fails(editor.spaces.mergeChangeRequest(spaceId, mine.id), 403);
-    const byCreator = await ok('listChangeRequestsForSpace', t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never, creator: users.edit!.id }));
+    const byCreator = await ok(
+      'listChangeRequestsForSpace',
+      t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never, creator: users.edit!.id }),
+    );
     expect(byCreator.items.map((c) => c.id)).toEqual([mine.id]);
-    const contributed = (await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests?status=draft&contributor=${users.edit!.id}`, { token: t.adminToken })).body as { items: { id: string }[] };
+    const contributed = (
+      await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests?status=draft&contributor=${users.edit!.id}`, {
+        token: t.adminToken,
+      })
+    ).body as { items: { id: string }[] };
     expect(contributed.items.map((c) => c.id)).toEqual([mine.id]);
     await ok('mergeChangeRequest', t.clientFor(users.review!.token).spaces.mergeChangeRequest(spaceId, mine.id));
   });
@@ -226,12 +316,36 @@ describe('permissions and bad input', () => {
     await fails(t.clientFor(stranger.token).spaces.getChangeRequestById(spaceId, crId), 404);
     const otherSpace = (await t.client.orgs.createSpace(orgId, { title: 'Other' })).data.id;
     await fails(t.client.spaces.getChangeRequestById(otherSpace, crId), 404);
-    expectError(await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests`, { token: t.adminToken, body: { subject: 'x'.repeat(101) } }), 400);
-    expectError(await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests`, { token: t.adminToken, body: { bogus: 1 } }), 400);
-    expectError(await raw(t, 'PATCH', `/v1/spaces/${spaceId}/change-requests/${crId}`, { token: t.adminToken, body: { status: 'merged' } }), 400);
-    expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests?status=bogus`, { token: t.adminToken }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests`, {
+        token: t.adminToken,
+        body: { subject: 'x'.repeat(101) },
+      }),
+      400,
+    );
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests`, { token: t.adminToken, body: { bogus: 1 } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'PATCH', `/v1/spaces/${spaceId}/change-requests/${crId}`, {
+        token: t.adminToken,
+        body: { status: 'merged' },
+      }),
+      400,
+    );
+    expectError(
+      await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests?status=bogus`, { token: t.adminToken }),
+      400,
+    );
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests?limit=0`, { token: t.adminToken }), 400);
-    expectError(await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests/${crId}/reviews`, { token: t.adminToken, body: { status: 'maybe' } }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${spaceId}/change-requests/${crId}/reviews`, {
+        token: t.adminToken,
+        body: { status: 'maybe' },
+      }),
+      400,
+    );
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests`, {}), 401);
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests`, { token: 'wrong-token' }), 401);
   });
@@ -240,7 +354,10 @@ describe('permissions and bad input', () => {
     await ok('updateChangeRequestById', t.client.spaces.updateChangeRequestById(spaceId, crId, { status: 'archived' }));
     await fails(t.client.spaces.mergeChangeRequest(spaceId, crId), 400);
     await fails(t.client.spaces.updateChangeRequest(spaceId, crId), 400);
-    const reopened = await ok('updateChangeRequestById', t.client.spaces.updateChangeRequestById(spaceId, crId, { status: 'open' }));
+    const reopened = await ok(
+      'updateChangeRequestById',
+      t.client.spaces.updateChangeRequestById(spaceId, crId, { status: 'open' }),
+    );
     expect(reopened.status).toBe('open');
   });
 });
@@ -252,7 +369,12 @@ describe('purge', () => {
     const cr = (await t.client.spaces.createChangeRequest(doomed, { subject: 'fork' })).data.id;
     await edit(crContentDoc(cr), (c) => void c.createPage({ title: 'In the fork' }));
     const stored = async () =>
-      (await t.server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM doc_updates WHERE doc = ANY($1::text[])', [[spaceContentDoc(doomed), crContentDoc(cr)]]))[0]!.n;
+      (
+        await t.server.ctx.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM doc_updates WHERE doc = ANY($1::text[])',
+          [[spaceContentDoc(doomed), crContentDoc(cr)]],
+        )
+      )[0]!.n;
     expect(await stored()).toBeGreaterThan(0);
     await t.client.spaces.deleteSpaceById(doomed);
     t.clock.advance(8 * 24 * 60 * 60 * 1000);

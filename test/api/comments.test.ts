@@ -9,7 +9,6 @@ import { expectError, fails, newUser, ok, raw, type TestUser } from '../helpers/
 import { newMember } from '../helpers/members';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-
 let t: TestServer;
 let orgId: string;
 let spaceId: string;
@@ -49,7 +48,10 @@ afterAll(async () => {
 
 describe('comments on a space', () => {
   it('posts, gets and lists a comment on a page, validated against GitBook', async () => {
-    const posted = await ok('postCommentInSpace', as(alice).postCommentInSpace(spaceId, { ...md('Is this **right**?'), page: pageId, node: 'node-1' }));
+    const posted = await ok(
+      'postCommentInSpace',
+      as(alice).postCommentInSpace(spaceId, { ...md('Is this **right**?'), page: pageId, node: 'node-1' }),
+    );
     expect(posted).toMatchObject({
       object: 'comment',
       status: 'open',
@@ -58,7 +60,11 @@ describe('comments on a space', () => {
       reactions: [],
       postedBy: { id: alice.id, displayName: 'Alice' },
       body: { markdown: 'Is this **right**?' },
-      target: { space: spaceId, page: { id: pageId, title: 'Intro', path: 'intro', outdated: false }, node: { id: 'node-1' } },
+      target: {
+        space: spaceId,
+        page: { id: pageId, title: 'Intro', path: 'intro', outdated: false },
+        node: { id: 'node-1' },
+      },
       permissions: { view: true, edit: true, reply: true, delete: true },
     });
     expect(posted.urls.location).toBe(`${t.url}/v1/spaces/${spaceId}/comments/${posted.id}`);
@@ -66,7 +72,10 @@ describe('comments on a space', () => {
     expect(got).toMatchObject({ id: posted.id, permissions: { view: true, edit: false, reply: false, delete: false } });
     const list = await ok('listCommentsInSpace', as(reader).listCommentsInSpace(spaceId));
     expect(list.items.map((c) => c.id)).toContain(posted.id);
-    const asDoc = await ok('getCommentInSpace', as(alice).getCommentInSpace(spaceId, posted.id, { format: 'document' }));
+    const asDoc = await ok(
+      'getCommentInSpace',
+      as(alice).getCommentInSpace(spaceId, posted.id, { format: 'document' }),
+    );
     const doc = (asDoc.body as { document: { object: string; nodes: { type: string }[] } }).document;
     expect(doc.object).toBe('document');
     expect(doc.nodes[0]!.type).toBe('paragraph');
@@ -75,7 +84,10 @@ describe('comments on a space', () => {
   it('accepts a JSON document body and a table cell target', async () => {
     const posted = await ok(
       'postCommentInSpace',
-      as(bob).postCommentInSpace(spaceId, { body: { document: markdownToDocument('Hello *world*') } as never, tableCell: { record: 'r1', definition: 'd1' } }),
+      as(bob).postCommentInSpace(spaceId, {
+        body: { document: markdownToDocument('Hello *world*') } as never,
+        tableCell: { record: 'r1', definition: 'd1' },
+      }),
     );
     expect(bodyOf(posted)).toBe('Hello *world*');
     expect(posted.target.tableCell).toEqual({ record: 'r1', definition: 'd1' });
@@ -85,9 +97,15 @@ describe('comments on a space', () => {
   it('refuses bad input with 400 and unknown comments with 404', async () => {
     await fails(as(alice).postCommentInSpace(spaceId, { body: {} }), 400);
     await fails(as(alice).postCommentInSpace(spaceId, md('   \n')), 400);
-    const unknownPage = await raw(t, 'POST', `/v1/spaces/${spaceId}/comments`, { token: alice.token, body: { ...md('x'), page: 'nope' } });
+    const unknownPage = await raw(t, 'POST', `/v1/spaces/${spaceId}/comments`, {
+      token: alice.token,
+      body: { ...md('x'), page: 'nope' },
+    });
     expectError(unknownPage, 400, /page/i);
-    expectError(await raw(t, 'POST', `/v1/spaces/${spaceId}/comments`, { token: alice.token, body: { ...md('x'), extra: 1 } }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${spaceId}/comments`, { token: alice.token, body: { ...md('x'), extra: 1 } }),
+      400,
+    );
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/comments?limit=0`, { token: alice.token }), 400);
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/comments?limit=1001`, { token: alice.token }), 400);
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/comments?status=closed`, { token: alice.token }), 400);
@@ -96,7 +114,10 @@ describe('comments on a space', () => {
     await fails(as(alice).postCommentReplyInSpace(spaceId, 'nope', md('x')), 404);
     await fails(as(alice).listCommentRepliesInSpace(spaceId, 'nope'), 404);
     const c = (await as(alice).postCommentInSpace(spaceId, md('for reactions'))).data;
-    const badReaction = await raw(t, 'PUT', `/v1/spaces/${spaceId}/comments/${c.id}`, { token: alice.token, body: { addedReactions: ['not-an-emoji'] } });
+    const badReaction = await raw(t, 'PUT', `/v1/spaces/${spaceId}/comments/${c.id}`, {
+      token: alice.token,
+      body: { addedReactions: ['not-an-emoji'] },
+    });
     expectError(badReaction, 400, /reaction/i);
     await fails(as(alice).updateCommentInSpace(spaceId, c.id, { removedReactions: [''] }), 400);
     await fails(as(alice).updateCommentInSpace(spaceId, c.id, { body: { markdown: '' } }), 400);
@@ -121,14 +142,26 @@ describe('comments on a space', () => {
 
     // Bob reacts (twice with the same emoji: still one) and resolves.
     await as(bob).updateCommentInSpace(spaceId, c.id, { addedReactions: ['👍', '🎉'] });
-    const resolved = await ok('updateCommentInSpace', as(bob).updateCommentInSpace(spaceId, c.id, { resolved: true, addedReactions: ['👍'], removedReactions: ['🎉'] }));
+    const resolved = await ok(
+      'updateCommentInSpace',
+      as(bob).updateCommentInSpace(spaceId, c.id, { resolved: true, addedReactions: ['👍'], removedReactions: ['🎉'] }),
+    );
     expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { id: bob.id } });
-    expect(resolved.reactions).toEqual([{ emoji: '👍', count: 1, users: [{ user: expect.objectContaining({ id: bob.id }), reactedAt: expect.any(String) }] }]);
+    expect(resolved.reactions).toEqual([
+      {
+        emoji: '👍',
+        count: 1,
+        users: [{ user: expect.objectContaining({ id: bob.id }), reactedAt: expect.any(String) }],
+      },
+    ]);
     expect(resolved.permissions).toEqual({ view: true, edit: false, reply: true, delete: false });
     await as(alice).updateCommentInSpace(spaceId, c.id, { addedReactions: ['👍'] });
     const two = (await as(alice).getCommentInSpace(spaceId, c.id)).data;
     expect(two.reactions[0]).toMatchObject({ emoji: '👍', count: 2 });
-    const reopened = await ok('updateCommentInSpace', as(alice).updateCommentInSpace(spaceId, c.id, { resolved: false }));
+    const reopened = await ok(
+      'updateCommentInSpace',
+      as(alice).updateCommentInSpace(spaceId, c.id, { resolved: false }),
+    );
     expect(reopened.status).toBe('open');
     expect(reopened).not.toHaveProperty('resolvedAt');
     expect(reopened).not.toHaveProperty('resolvedBy');
@@ -158,16 +191,30 @@ describe('comments on a space', () => {
   it('replies: post, get, list, edit (author only), react, delete (author or admin)', async () => {
     const c = (await as(alice).postCommentInSpace(spaceId, md('Question'))).data;
     const r1 = await ok('postCommentReplyInSpace', as(bob).postCommentReplyInSpace(spaceId, c.id, md('Answer')));
-    expect(r1).toMatchObject({ object: 'comment-reply', postedBy: { id: bob.id }, body: { markdown: 'Answer' }, permissions: { edit: true, delete: true } });
+    expect(r1).toMatchObject({
+      object: 'comment-reply',
+      postedBy: { id: bob.id },
+      body: { markdown: 'Answer' },
+      permissions: { edit: true, delete: true },
+    });
     expect(r1.urls.location).toBe(`${t.url}/v1/spaces/${spaceId}/comments/${c.id}/replies/${r1.id}`);
     const r2 = await ok('postCommentReplyInSpace', as(alice).postCommentReplyInSpace(spaceId, c.id, md('Thanks')));
-    const got = await ok('getCommentReplyInSpace', as(reader).getCommentReplyInSpace(spaceId, c.id, r1.id, { format: 'document' }));
+    const got = await ok(
+      'getCommentReplyInSpace',
+      as(reader).getCommentReplyInSpace(spaceId, c.id, r1.id, { format: 'document' }),
+    );
     expect((got.body as { document?: unknown }).document).toBeDefined();
     expect(got.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
-    const list = await ok('listCommentRepliesInSpace', as(reader).listCommentRepliesInSpace(spaceId, c.id, { limit: 1 }));
+    const list = await ok(
+      'listCommentRepliesInSpace',
+      as(reader).listCommentRepliesInSpace(spaceId, c.id, { limit: 1 }),
+    );
     expect(list.items.map((r) => r.id)).toEqual([r1.id]);
     expect(list.count).toBe(2);
-    const next = await ok('listCommentRepliesInSpace', as(reader).listCommentRepliesInSpace(spaceId, c.id, { limit: 1, page: list.next!.page }));
+    const next = await ok(
+      'listCommentRepliesInSpace',
+      as(reader).listCommentRepliesInSpace(spaceId, c.id, { limit: 1, page: list.next!.page }),
+    );
     expect(next.items.map((r) => r.id)).toEqual([r2.id]);
     const parent = await ok('getCommentInSpace', as(reader).getCommentInSpace(spaceId, c.id));
     expect(parent.replies).toBe(2);
@@ -176,9 +223,15 @@ describe('comments on a space', () => {
     await fails(as(alice).updateCommentReplyInSpace(spaceId, c.id, r1.id, md('Not mine')), 403);
     await fails(as(reader).updateCommentReplyInSpace(spaceId, c.id, r1.id, { addedReactions: ['👍'] }), 403);
     await fails(as(alice).updateCommentReplyInSpace(spaceId, c.id, r1.id, { addedReactions: ['nope'] }), 400);
-    const edited = await ok('updateCommentReplyInSpace', as(bob).updateCommentReplyInSpace(spaceId, c.id, r1.id, md('Better answer')));
+    const edited = await ok(
+      'updateCommentReplyInSpace',
+      as(bob).updateCommentReplyInSpace(spaceId, c.id, r1.id, md('Better answer')),
+    );
     expect(bodyOf(edited)).toBe('Better answer');
-    const reacted = await ok('updateCommentReplyInSpace', as(alice).updateCommentReplyInSpace(spaceId, c.id, r1.id, { addedReactions: ['❤️'] }));
+    const reacted = await ok(
+      'updateCommentReplyInSpace',
+      as(alice).updateCommentReplyInSpace(spaceId, c.id, r1.id, { addedReactions: ['❤️'] }),
+    );
     expect(reacted.reactions).toMatchObject([{ emoji: '❤️', count: 1 }]);
 
     await fails(as(alice).deleteCommentReplyInSpace(spaceId, c.id, r1.id), 403);
@@ -232,10 +285,16 @@ describe('comments on a space', () => {
     const first = await ok('listCommentsInSpace', as(reader).listCommentsInSpace(fresh, { limit: 2 }));
     expect(first.items.map((c) => c.id)).toEqual([a2, b1]);
     expect(first.count).toBe(3);
-    const second = await ok('listCommentsInSpace', as(reader).listCommentsInSpace(fresh, { limit: 2, page: first.next!.page }));
+    const second = await ok(
+      'listCommentsInSpace',
+      as(reader).listCommentsInSpace(fresh, { limit: 2, page: first.next!.page }),
+    );
     expect(second.items.map((c) => c.id)).toEqual([a1]);
     expect(second.next).toBeUndefined();
-    const docs = await ok('listCommentsInSpace', as(reader).listCommentsInSpace(fresh, { format: 'document', limit: 1 }));
+    const docs = await ok(
+      'listCommentsInSpace',
+      as(reader).listCommentsInSpace(fresh, { format: 'document', limit: 1 }),
+    );
     expect((docs.items[0]!.body as { document?: unknown }).document).toBeDefined();
 
     const { openCommentCount } = await import('../../sync-server/api/comments/counts');
@@ -251,14 +310,13 @@ describe('comments on a change request', () => {
   beforeAll(async () => {
     // The change-request module makes these through its API; here a row and a forked content document suffice.
     crId = newId();
-    const space = await t.server.ctx.db.query<{ revision: string }>('SELECT revision FROM spaces WHERE id = $1', [spaceId]);
-    await t.server.ctx.db.query('INSERT INTO change_requests (id, space_id, number, subject, status, created_by, revision, revision_initial) VALUES ($1, $2, 1, $3, $4, NULL, $5, $5)', [
-      crId,
+    const space = await t.server.ctx.db.query<{ revision: string }>('SELECT revision FROM spaces WHERE id = $1', [
       spaceId,
-      'Review me',
-      'open',
-      space[0]!.revision,
     ]);
+    await t.server.ctx.db.query(
+      'INSERT INTO change_requests (id, space_id, number, subject, status, created_by, revision, revision_initial) VALUES ($1, $2, 1, $3, $4, NULL, $5, $5)',
+      [crId, spaceId, 'Review me', 'open', space[0]!.revision],
+    );
     const spaceState = await t.server.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => Y.encodeStateAsUpdate(doc));
     await t.server.ctx.hub.change(crContentDoc(crId), (doc) => {
       Y.applyUpdate(doc, spaceState);
@@ -267,28 +325,53 @@ describe('comments on a change request', () => {
   });
 
   it('runs every operation on the change request discussion, separate from the space', async () => {
-    const c = await ok('postCommentInChangeRequest', as(alice).postCommentInChangeRequest(spaceId, crId, { ...md('On the fork'), page: crPage }));
+    const c = await ok(
+      'postCommentInChangeRequest',
+      as(alice).postCommentInChangeRequest(spaceId, crId, { ...md('On the fork'), page: crPage }),
+    );
     expect(c.target).toMatchObject({ space: spaceId, changeRequest: crId, page: { id: crPage } });
     expect(c.urls.location).toBe(`${t.url}/v1/spaces/${spaceId}/change-requests/${crId}/comments/${c.id}`);
     await fails(as(alice).postCommentInSpace(spaceId, { ...md('x'), page: crPage }), 400);
     expect((await as(reader).listCommentsInSpace(spaceId)).data.items.map((x) => x.id)).not.toContain(c.id);
     // By number too.
-    const list = await ok('listCommentsInChangeRequest', as(reader).listCommentsInChangeRequest(spaceId, '1', { status: 'open' }));
+    const list = await ok(
+      'listCommentsInChangeRequest',
+      as(reader).listCommentsInChangeRequest(spaceId, '1', { status: 'open' }),
+    );
     expect(list.items.map((x) => x.id)).toEqual([c.id]);
-    await ok('getCommentInChangeRequest', as(reader).getCommentInChangeRequest(spaceId, crId, c.id, { format: 'document' }));
-    const updated = await ok('updateCommentInChangeRequest', as(bob).updateCommentInChangeRequest(spaceId, crId, c.id, { resolved: true, addedReactions: ['👀'] }));
+    await ok(
+      'getCommentInChangeRequest',
+      as(reader).getCommentInChangeRequest(spaceId, crId, c.id, { format: 'document' }),
+    );
+    const updated = await ok(
+      'updateCommentInChangeRequest',
+      as(bob).updateCommentInChangeRequest(spaceId, crId, c.id, { resolved: true, addedReactions: ['👀'] }),
+    );
     expect(updated).toMatchObject({ status: 'resolved', reactions: [{ emoji: '👀', count: 1 }] });
     await fails(as(bob).updateCommentInChangeRequest(spaceId, crId, c.id, md('nope')), 403);
     await fails(as(reader).postCommentInChangeRequest(spaceId, crId, md('nope')), 403);
 
-    const r = await ok('postCommentReplyInChangeRequest', as(bob).postCommentReplyInChangeRequest(spaceId, crId, c.id, md('Reply')));
+    const r = await ok(
+      'postCommentReplyInChangeRequest',
+      as(bob).postCommentReplyInChangeRequest(spaceId, crId, c.id, md('Reply')),
+    );
     await ok('getCommentReplyInChangeRequest', as(reader).getCommentReplyInChangeRequest(spaceId, crId, c.id, r.id));
-    const replies = await ok('listCommentRepliesInChangeRequest', as(reader).listCommentRepliesInChangeRequest(spaceId, crId, c.id));
+    const replies = await ok(
+      'listCommentRepliesInChangeRequest',
+      as(reader).listCommentRepliesInChangeRequest(spaceId, crId, c.id),
+    );
     expect(replies.items.map((x) => x.id)).toEqual([r.id]);
-    const editedReply = await ok('updateCommentReplyInChangeRequest', as(bob).updateCommentReplyInChangeRequest(spaceId, crId, c.id, r.id, md('Reply!')));
+    const editedReply = await ok(
+      'updateCommentReplyInChangeRequest',
+      as(bob).updateCommentReplyInChangeRequest(spaceId, crId, c.id, r.id, md('Reply!')),
+    );
     expect(bodyOf(editedReply)).toBe('Reply!');
     await fails(as(alice).updateCommentReplyInChangeRequest(spaceId, crId, c.id, r.id, md('no')), 403);
-    await ok('deleteCommentReplyInChangeRequest', as(bob).deleteCommentReplyInChangeRequest(spaceId, crId, c.id, r.id), 204);
+    await ok(
+      'deleteCommentReplyInChangeRequest',
+      as(bob).deleteCommentReplyInChangeRequest(spaceId, crId, c.id, r.id),
+      204,
+    );
 
     await fails(as(stranger).listCommentsInChangeRequest(spaceId, crId), 404);
     await fails(as(alice).listCommentsInChangeRequest(spaceId, 'no-such-cr'), 404);

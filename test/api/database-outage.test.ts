@@ -30,7 +30,13 @@ pgOnly('PostgreSQL outage', () => {
     viaRelay.port = String(relay.port);
     dataDir = await mkdtemp(join(tmpdir(), 'folio-outage-'));
     server = await startServer(
-      loadConfig([], { FOLIO_PORT: '0', FOLIO_DATA_DIR: dataDir, FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN, FOLIO_LOG_LEVEL: 'silent', FOLIO_DATABASE_URL: viaRelay.toString() }),
+      loadConfig([], {
+        FOLIO_PORT: '0',
+        FOLIO_DATA_DIR: dataDir,
+        FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+        FOLIO_LOG_LEVEL: 'silent',
+        FOLIO_DATABASE_URL: viaRelay.toString(),
+      }),
       { inMemory: true },
     );
   });

@@ -28,13 +28,17 @@ function startSmtp(): Promise<{ port: number; messages: { to: string[]; raw: str
 }
 
 /** Undoes quoted-printable soft line breaks and escapes. */
-const decodeQp = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQp = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestServer({ FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FOLIO_SMTP_FROM: 'Folio Test <folio@example.com>' });
+  t = await startTestServer({
+    FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    FOLIO_SMTP_FROM: 'Folio Test <folio@example.com>',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +48,10 @@ afterAll(async () => {
 describe('invite emails over SMTP', () => {
   it('sends the join link to invitees who have no account yet', async () => {
     const org = (await t.client.orgs.createOrganization({ title: 'Mailing Org' })).data;
-    const res = await ok('inviteUsersToOrganization', t.client.orgs.inviteUsersToOrganization(org.id, { emails: ['someone.new@example.com'] }));
+    const res = await ok(
+      'inviteUsersToOrganization',
+      t.client.orgs.inviteUsersToOrganization(org.id, { emails: ['someone.new@example.com'] }),
+    );
     expect(res.invited).toBe(1);
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -52,7 +59,11 @@ describe('invite emails over SMTP', () => {
     const body = decodeQp(mail.raw);
     expect(body).toMatch(/From: Folio Test <folio@example.com>/);
     expect(body).toContain('Mailing Org');
-    const row = (await t.server.ctx.db.query<{ id: string }>('SELECT id FROM email_invites WHERE email = $1', ['someone.new@example.com']))[0]!;
+    const row = (
+      await t.server.ctx.db.query<{ id: string }>('SELECT id FROM email_invites WHERE email = $1', [
+        'someone.new@example.com',
+      ])
+    )[0]!;
     expect(body).toContain(t.server.ctx.urls.app(`/join/${org.id}/${row.id}`));
   });
 });

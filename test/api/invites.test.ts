@@ -49,22 +49,39 @@ describe('invite links to the organization', () => {
   });
 
   it('creates, reads, lists, updates and deletes links', async () => {
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: asRole('edit') }), 201);
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('edit') }),
+      201,
+    );
     expect(link).toEqual({ object: 'invite', id: link.id, role: 'edit', redundant: false });
-    const guestLink = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: null }), 201);
+    const guestLink = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: null }),
+      201,
+    );
     expect(guestLink).toMatchObject({ role: null });
 
     const got = await ok('getOrganizationInviteLink', t.client.orgs.getOrganizationInviteLink(orgId, link.id));
     expect(got).toEqual(link);
 
-    const page1 = await ok('listOrganizationInviteLinks', t.client.orgs.listOrganizationInviteLinks(orgId, { limit: 1 }));
+    const page1 = await ok(
+      'listOrganizationInviteLinks',
+      t.client.orgs.listOrganizationInviteLinks(orgId, { limit: 1 }),
+    );
     expect(page1.count).toBe(2);
     expect(page1.items.map((l) => l.id)).toEqual([link.id]);
-    const page2 = await ok('listOrganizationInviteLinks', t.client.orgs.listOrganizationInviteLinks(orgId, { limit: 1, page: page1.next!.page }));
+    const page2 = await ok(
+      'listOrganizationInviteLinks',
+      t.client.orgs.listOrganizationInviteLinks(orgId, { limit: 1, page: page1.next!.page }),
+    );
     expect(page2.items.map((l) => l.id)).toEqual([guestLink.id]);
     expect(page2.next).toBeUndefined();
 
-    const updated = await ok('updateOrganizationInviteById', t.client.orgs.updateOrganizationInviteById(orgId, link.id, { role: asRole('comment') }));
+    const updated = await ok(
+      'updateOrganizationInviteById',
+      t.client.orgs.updateOrganizationInviteById(orgId, link.id, { role: asRole('comment') }),
+    );
     expect(updated).toMatchObject({ id: link.id, role: 'comment' });
     await fails(t.client.orgs.updateOrganizationInviteById(orgId, link.id, { level: asRole('read') }), 400);
 
@@ -78,19 +95,37 @@ describe('invite links to the organization', () => {
 
   it('lets a user join with a link; joining never lowers a role', async () => {
     const user = await newUser(t);
-    const readLink = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }), 201);
-    const createLink = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: asRole('create') }), 201);
-    const joined = await ok('joinOrganizationWithInvite', t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, readLink.id));
+    const readLink = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }),
+      201,
+    );
+    const createLink = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('create') }),
+      201,
+    );
+    const joined = await ok(
+      'joinOrganizationWithInvite',
+      t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, readLink.id),
+    );
     expect(joined).toEqual({});
     expect(await roleIn(orgId, user.id)).toBe('read');
-    await ok('joinOrganizationWithInvite', t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, createLink.id));
+    await ok(
+      'joinOrganizationWithInvite',
+      t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, createLink.id),
+    );
     expect(await roleIn(orgId, user.id)).toBe('create');
     await ok('joinOrganizationWithInvite', t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, readLink.id));
     expect(await roleIn(orgId, user.id)).toBe('create');
   });
 
   it('lets only admins manage organization links', async () => {
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }), 201);
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }),
+      201,
+    );
     const creator = await newMember(t, orgId, 'create');
     const guest = await newMember(t, orgId, null);
     const stranger = await newUser(t);
@@ -113,7 +148,11 @@ describe('invite links to the organization', () => {
 
   it('keeps ids of one organization out of another', async () => {
     const otherOrg = await newOrg('Other Org');
-    const foreign = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(otherOrg, { role: asRole('admin') }), 201);
+    const foreign = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(otherOrg, { role: asRole('admin') }),
+      201,
+    );
     const user = await newUser(t);
     await fails(t.clientFor(user.token).orgs.joinOrganizationWithInvite(orgId, foreign.id), 404);
     await fails(t.client.orgs.getOrganizationInviteLink(orgId, foreign.id), 404);
@@ -125,7 +164,11 @@ describe('invite links to the organization', () => {
 
   it('refuses new and existing links while invite links are off', async () => {
     const org = await newOrg('Closed Org');
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(org, { role: asRole('read') }), 201);
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(org, { role: asRole('read') }),
+      201,
+    );
     await ok('updateOrganizationById', t.client.orgs.updateOrganizationById(org, { inviteLinks: false }));
     const msg = await fails(t.client.orgs.createOrganizationInvite(org, { role: asRole('read') }), 400);
     expect(msg).toMatch(/disabled/);
@@ -136,7 +179,11 @@ describe('invite links to the organization', () => {
   });
 
   it('rejects bad input and missing tokens', async () => {
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }), 201);
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('read') }),
+      201,
+    );
     const path = `/v1/orgs/${orgId}/link-invites`;
     expectError(await raw(t, 'POST', path, { token: t.adminToken, body: { role: 'owner' } }), 400);
     expectError(await raw(t, 'POST', path, { token: t.adminToken, body: {} }), 400);
@@ -162,8 +209,17 @@ describe('invite links to spaces and collections', () => {
   });
 
   it('manages a space link and lets an outsider join as a guest with that level', async () => {
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { level: asRole('comment'), space: spaceId }), 201);
-    expect(link).toMatchObject({ object: 'invite', level: 'comment', redundant: false, space: { object: 'space', id: spaceId } });
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('comment'), space: spaceId }),
+      201,
+    );
+    expect(link).toMatchObject({
+      object: 'invite',
+      level: 'comment',
+      redundant: false,
+      space: { object: 'space', id: spaceId },
+    });
     expect(link).not.toHaveProperty('role');
     const got = await ok('getOrganizationInviteLink', t.client.orgs.getOrganizationInviteLink(orgId, link.id));
     expect(got).toMatchObject({ id: link.id, level: 'comment', space: { id: spaceId } });
@@ -177,12 +233,19 @@ describe('invite links to spaces and collections', () => {
     expect(await grantOf(spaceId, outsider.id)).toBe('comment');
     await ok('getSpaceById', t.clientFor(outsider.token).spaces.getSpaceById(spaceId));
 
-    const raised = await ok('updateOrganizationInviteById', t.client.orgs.updateOrganizationInviteById(orgId, link.id, { level: asRole('edit') }));
+    const raised = await ok(
+      'updateOrganizationInviteById',
+      t.client.orgs.updateOrganizationInviteById(orgId, link.id, { level: asRole('edit') }),
+    );
     expect(raised).toMatchObject({ level: 'edit', space: { id: spaceId } });
     await ok('joinOrganizationWithInvite', t.clientFor(outsider.token).orgs.joinOrganizationWithInvite(orgId, link.id));
     expect(await grantOf(spaceId, outsider.id)).toBe('edit');
     // A lower link never reduces a grant.
-    const low = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }), 201);
+    const low = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }),
+      201,
+    );
     await ok('joinOrganizationWithInvite', t.clientFor(outsider.token).orgs.joinOrganizationWithInvite(orgId, low.id));
     expect(await grantOf(spaceId, outsider.id)).toBe('edit');
     // A full member joining through a space link keeps their role and gains the grant.
@@ -198,11 +261,23 @@ describe('invite links to spaces and collections', () => {
   });
 
   it('manages a collection link', async () => {
-    const link = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: collectionId }), 201);
-    expect(link).toMatchObject({ object: 'invite', level: 'read', redundant: false, collection: { object: 'collection', id: collectionId } });
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: collectionId }),
+      201,
+    );
+    expect(link).toMatchObject({
+      object: 'invite',
+      level: 'read',
+      redundant: false,
+      collection: { object: 'collection', id: collectionId },
+    });
     const got = await ok('getOrganizationInviteLink', t.client.orgs.getOrganizationInviteLink(orgId, link.id));
     expect(got).toMatchObject({ collection: { id: collectionId } });
-    const updated = await ok('updateOrganizationInviteById', t.client.orgs.updateOrganizationInviteById(orgId, link.id, { level: asRole('review') }));
+    const updated = await ok(
+      'updateOrganizationInviteById',
+      t.client.orgs.updateOrganizationInviteById(orgId, link.id, { level: asRole('review') }),
+    );
     expect(updated).toMatchObject({ level: 'review' });
     const outsider = await newUser(t);
     await ok('joinOrganizationWithInvite', t.clientFor(outsider.token).orgs.joinOrganizationWithInvite(orgId, link.id));
@@ -214,23 +289,59 @@ describe('invite links to spaces and collections', () => {
   it('lets space admins (not only org admins) manage links to that space', async () => {
     const spaceAdmin = await newMember(t, orgId, 'read');
     const editor = await newMember(t, orgId, 'read');
-    const adminLink = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { level: asRole('admin'), space: spaceId }), 201);
-    const editLink = await ok('createOrganizationInvite', t.client.orgs.createOrganizationInvite(orgId, { level: asRole('edit'), space: spaceId }), 201);
-    await ok('joinOrganizationWithInvite', t.clientFor(spaceAdmin.token).orgs.joinOrganizationWithInvite(orgId, adminLink.id));
-    await ok('joinOrganizationWithInvite', t.clientFor(editor.token).orgs.joinOrganizationWithInvite(orgId, editLink.id));
+    const adminLink = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('admin'), space: spaceId }),
+      201,
+    );
+    const editLink = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('edit'), space: spaceId }),
+      201,
+    );
+    await ok(
+      'joinOrganizationWithInvite',
+      t.clientFor(spaceAdmin.token).orgs.joinOrganizationWithInvite(orgId, adminLink.id),
+    );
+    await ok(
+      'joinOrganizationWithInvite',
+      t.clientFor(editor.token).orgs.joinOrganizationWithInvite(orgId, editLink.id),
+    );
 
-    const mine = await ok('createOrganizationInvite', t.clientFor(spaceAdmin.token).orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }), 201);
-    await ok('getOrganizationInviteLink', t.clientFor(spaceAdmin.token).orgs.getOrganizationInviteLink(orgId, editLink.id));
-    await ok('updateOrganizationInviteById', t.clientFor(spaceAdmin.token).orgs.updateOrganizationInviteById(orgId, mine.id, { level: asRole('comment') }));
+    const mine = await ok(
+      'createOrganizationInvite',
+      t.clientFor(spaceAdmin.token).orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }),
+      201,
+    );
+    await ok(
+      'getOrganizationInviteLink',
+      t.clientFor(spaceAdmin.token).orgs.getOrganizationInviteLink(orgId, editLink.id),
+    );
+    await ok(
+      'updateOrganizationInviteById',
+      t.clientFor(spaceAdmin.token).orgs.updateOrganizationInviteById(orgId, mine.id, { level: asRole('comment') }),
+    );
     // ...but not organization links or other content.
     await fails(t.clientFor(spaceAdmin.token).orgs.createOrganizationInvite(orgId, { role: asRole('read') }), 403);
-    await fails(t.clientFor(spaceAdmin.token).orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: collectionId }), 403);
+    await fails(
+      t
+        .clientFor(spaceAdmin.token)
+        .orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: collectionId }),
+      403,
+    );
 
     // Editing rights are not enough.
-    await fails(t.clientFor(editor.token).orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }), 403);
+    await fails(
+      t.clientFor(editor.token).orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: spaceId }),
+      403,
+    );
     await fails(t.clientFor(editor.token).orgs.getOrganizationInviteLink(orgId, mine.id), 403);
     await fails(t.clientFor(editor.token).orgs.deleteOrganizationInviteById(orgId, mine.id), 403);
-    await ok('deleteOrganizationInviteById', t.clientFor(spaceAdmin.token).orgs.deleteOrganizationInviteById(orgId, mine.id), 204);
+    await ok(
+      'deleteOrganizationInviteById',
+      t.clientFor(spaceAdmin.token).orgs.deleteOrganizationInviteById(orgId, mine.id),
+      204,
+    );
   });
 
   it('rejects links to unknown or foreign content and links without a level', async () => {
@@ -238,9 +349,18 @@ describe('invite links to spaces and collections', () => {
     const foreignSpace = (await ok('createSpace', t.client.orgs.createSpace(otherOrg, { title: 'Theirs' }), 201)).id;
     await fails(t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: foreignSpace }), 404);
     await fails(t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), space: 'noSuchSpace' }), 404);
-    await fails(t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: 'noSuchCollection' }), 404);
+    await fails(
+      t.client.orgs.createOrganizationInvite(orgId, { level: asRole('read'), collection: 'noSuchCollection' }),
+      404,
+    );
     await fails(t.client.orgs.createOrganizationInvite(orgId, { level: null, space: spaceId }), 400);
-    expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/link-invites`, { token: t.adminToken, body: { level: 'read', space: spaceId, collection: collectionId } }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/orgs/${orgId}/link-invites`, {
+        token: t.adminToken,
+        body: { level: 'read', space: spaceId, collection: collectionId },
+      }),
+      400,
+    );
   });
 });
 
@@ -257,7 +377,10 @@ describe('email invites', () => {
     const newcomer = `Newcomer.${Date.now()}@Example.com`;
     const res = await ok(
       'inviteUsersToOrganization',
-      t.client.orgs.inviteUsersToOrganization(orgId, { emails: [existing.email.toUpperCase(), member.email, { email: newcomer, role: asRole('review') }], role: asRole('comment') }),
+      t.client.orgs.inviteUsersToOrganization(orgId, {
+        emails: [existing.email.toUpperCase(), member.email, { email: newcomer, role: asRole('review') }],
+        role: asRole('comment'),
+      }),
     );
     expect(res).toEqual({ users: [existing.id], invited: 1 });
     expect(await roleIn(orgId, existing.id)).toBe('comment');
@@ -268,7 +391,11 @@ describe('email invites', () => {
     expect(pending).toMatchObject({ role: 'review', accepted_at: null });
     const inviteId = pending!.id;
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ to: newcomer.toLowerCase(), organizationTitle: 'Mail Org', joinUrl: t.server.ctx.urls.app(`/join/${orgId}/${inviteId}`) });
+    expect(send).toHaveBeenCalledWith({
+      to: newcomer.toLowerCase(),
+      organizationTitle: 'Mail Org',
+      joinUrl: t.server.ctx.urls.app(`/join/${orgId}/${inviteId}`),
+    });
 
     // Somebody else cannot use it.
     await fails(t.clientFor(existing.token).orgs.joinOrganizationWithInvite(orgId, inviteId), 403);
@@ -284,18 +411,28 @@ describe('email invites', () => {
     // Joining again is harmless.
     await ok('joinOrganizationWithInvite', t.clientFor(invitee.token).orgs.joinOrganizationWithInvite(orgId, inviteId));
     // Once removed, the used invite does not bring them back.
-    await ok('removeMemberFromOrganizationById', t.client.orgs.removeMemberFromOrganizationById(orgId, invitee.id), 204);
+    await ok(
+      'removeMemberFromOrganizationById',
+      t.client.orgs.removeMemberFromOrganizationById(orgId, invitee.id),
+      204,
+    );
     await fails(t.clientFor(invitee.token).orgs.joinOrganizationWithInvite(orgId, inviteId), 404);
   });
 
   it("uses the organization's default role, re-invites with a new id and records SSO", async () => {
     await ok('updateOrganizationById', t.client.orgs.updateOrganizationById(orgId, { defaultRole: asRole('edit') }));
     const email = `sso.${Date.now()}@example.com`;
-    const first = await ok('inviteUsersToOrganization', t.client.orgs.inviteUsersToOrganization(orgId, { emails: [email, email.toUpperCase()] }));
+    const first = await ok(
+      'inviteUsersToOrganization',
+      t.client.orgs.inviteUsersToOrganization(orgId, { emails: [email, email.toUpperCase()] }),
+    );
     expect(first).toEqual({ users: [], invited: 1 });
     const before = await emailInvite(email);
     expect(before).toMatchObject({ role: 'edit', sso: false });
-    await ok('inviteUsersToOrganization', t.client.orgs.inviteUsersToOrganization(orgId, { emails: [email], role: null, sso: true }));
+    await ok(
+      'inviteUsersToOrganization',
+      t.client.orgs.inviteUsersToOrganization(orgId, { emails: [email], role: null, sso: true }),
+    );
     const after = await emailInvite(email);
     expect(after).toMatchObject({ role: null, sso: true });
     expect(after!.id).not.toBe(before!.id);

@@ -9,7 +9,8 @@ import { raw } from '../helpers/api';
  * checks it lists every GitBook operation Folio implements, under GitBook's
  * operationId, at GitBook's method and path (so `@gitbook/api` reaches it).
  */
-const IMPLEMENTED_OPERATIONS = `getApiInformation getAuthenticatedUser createOrganization listOrganizationsForAuthenticatedUser getOrganizationById
+const IMPLEMENTED_OPERATIONS =
+  `getApiInformation getAuthenticatedUser createOrganization listOrganizationsForAuthenticatedUser getOrganizationById
 updateOrganizationById getOrganizationsForEmailDomain listSpacesInOrganizationById createSpace inviteUsersToOrganization
 listOrganizationInviteLinks createOrganizationInvite getOrganizationInviteLink updateOrganizationInviteById
 deleteOrganizationInviteById joinOrganizationWithInvite listMembersInOrganizationById getMemberInOrganizationById
@@ -45,7 +46,8 @@ function operationIndex(doc: Doc, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      if (op?.operationId) out.set(op.operationId, `${method.toUpperCase()} ${prefix}${path.replace(/\{(\w+)\}/g, '{$1}')}`);
+      if (op?.operationId)
+        out.set(op.operationId, `${method.toUpperCase()} ${prefix}${path.replace(/\{(\w+)\}/g, '{$1}')}`);
     }
   }
   return out;
@@ -60,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('published OpenAPI document', () => {
-  it('is public and lists every implemented GitBook operation at GitBook\'s method and path', async () => {
+  it("is public and lists every implemented GitBook operation at GitBook's method and path", async () => {
     const res = await raw(t, 'GET', '/v1/openapi.json');
     expect(res.status).toBe(200);
     const doc = res.body as Doc & { openapi: string };

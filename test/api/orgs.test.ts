@@ -22,13 +22,28 @@ describe('organizations', () => {
   });
 
   it('creates, reads, lists and updates an organization', async () => {
-    const org = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Acme Docs', emailDomains: ['acme.test'] }), 201);
+    const org = await ok(
+      'createOrganization',
+      t.client.orgs.createOrganization({ title: 'Acme Docs', emailDomains: ['acme.test'] }),
+      201,
+    );
     expect(org.permissions.admin).toBe(true);
     const got = await ok('getOrganizationById', t.client.orgs.getOrganizationById(org.id));
     expect(got.title).toBe('Acme Docs');
-    const list = await ok('listOrganizationsForAuthenticatedUser', t.client.orgs.listOrganizationsForAuthenticatedUser());
+    const list = await ok(
+      'listOrganizationsForAuthenticatedUser',
+      t.client.orgs.listOrganizationsForAuthenticatedUser(),
+    );
     expect(list.items.map((o) => o.id)).toContain(org.id);
-    const updated = await ok('updateOrganizationById', t.client.orgs.updateOrganizationById(org.id, { title: 'Acme', hostname: 'acme', defaultRole: asRole('read'), inviteLinks: false }));
+    const updated = await ok(
+      'updateOrganizationById',
+      t.client.orgs.updateOrganizationById(org.id, {
+        title: 'Acme',
+        hostname: 'acme',
+        defaultRole: asRole('read'),
+        inviteLinks: false,
+      }),
+    );
     expect(updated).toMatchObject({ title: 'Acme', hostname: 'acme', defaultRole: asRole('read'), inviteLinks: false });
   });
 
@@ -43,6 +58,12 @@ describe('organizations', () => {
     expectError(await raw(t, 'GET', '/v1/orgs?limit=1001', { token: t.adminToken }), 400);
     expectError(await raw(t, 'GET', '/v1/orgs?limit=0', { token: t.adminToken }), 400);
     expectError(await raw(t, 'GET', '/v1/orgs?page=garbage', { token: t.adminToken }), 400);
-    expectError(await raw(t, 'PATCH', `/v1/orgs/${org.id}`, { token: t.adminToken, body: { defaultContent: { type: 'site', site: 'nope' } } }), 400);
+    expectError(
+      await raw(t, 'PATCH', `/v1/orgs/${org.id}`, {
+        token: t.adminToken,
+        body: { defaultContent: { type: 'site', site: 'nope' } },
+      }),
+      400,
+    );
   });
 });

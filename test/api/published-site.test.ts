@@ -18,7 +18,10 @@ async function edit(docName: string, fn: (c: ContentDoc) => void) {
 }
 
 /** GET with optional Host and Cookie headers (node:http, so the Host header is sent as given). */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const url = new URL(path, t.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
@@ -38,12 +41,23 @@ beforeAll(async () => {
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
   await edit(spaceContentDoc(spaceId), (c) => {
     c.putFile('file1', { name: 'guide.pdf', contentType: 'application/pdf', size: 3, sha256: 'a'.repeat(64) });
-    ids.intro = c.createPage({ title: 'Introduction', description: 'Start here', markdown: '# Welcome\n\nRead [the setup](/pages/SETUP) and [download](/files/file1).\n\n## Details\n\nSee [below](#details).\n' });
-    ids.setup = c.createPage({ id: 'SETUP', title: 'Setup', slug: 'setup', markdown: 'Back to [intro](./introduction.md).\n' });
+    ids.intro = c.createPage({
+      title: 'Introduction',
+      description: 'Start here',
+      markdown:
+        '# Welcome\n\nRead [the setup](/pages/SETUP) and [download](/files/file1).\n\n## Details\n\nSee [below](#details).\n',
+    });
+    ids.setup = c.createPage({
+      id: 'SETUP',
+      title: 'Setup',
+      slug: 'setup',
+      markdown: 'Back to [intro](./introduction.md).\n',
+    });
     ids.evil = c.createPage({
       title: 'Evil <b>title</b>',
       slug: 'evil',
-      markdown: 'Hi <script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[click](javascript:alert(3)) <iframe src="https://evil.example"></iframe>\n\n<a href="#" onclick="alert(4)">x</a>\n',
+      markdown:
+        'Hi <script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[click](javascript:alert(3)) <iframe src="https://evil.example"></iframe>\n\n<a href="#" onclick="alert(4)">x</a>\n',
     });
   });
   await t.server.app.snapshots.revise(spaceId);

@@ -36,7 +36,9 @@ function routes() {
 
 /** Fills path parameters: the real org id where `realOrg`, an id nobody has otherwise. */
 function fill(path: string, realOrg: boolean): string {
-  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'organizationId' && realOrg ? orgId : name === 'emailDomain' ? 'nowhere.test' : `unknown${name}`));
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    name === 'organizationId' && realOrg ? orgId : name === 'emailDomain' ? 'nowhere.test' : `unknown${name}`,
+  );
 }
 
 describe('every route', () => {
@@ -49,17 +51,29 @@ describe('every route', () => {
       if (PUBLIC.has(op.operationId)) continue;
       const url = fill(path, true);
       expectError(await raw(t, method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : {} }), 401);
-      expectError(await raw(t, method, url, { token: 'folio_not_a_real_token', body: method === 'GET' || method === 'DELETE' ? undefined : {} }), 401);
-      expectError(await raw(t, method, url, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }), 401);
+      expectError(
+        await raw(t, method, url, {
+          token: 'folio_not_a_real_token',
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        }),
+        401,
+      );
+      expectError(
+        await raw(t, method, url, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }),
+        401,
+      );
     }
   });
 
   it('answers 400 to a limit outside 1..1000 on every list', async () => {
-    const lists = routes().filter((r) => r.method === 'GET' && r.op.parameters?.some((p) => p.in === 'query' && p.name === 'limit'));
+    const lists = routes().filter(
+      (r) => r.method === 'GET' && r.op.parameters?.some((p) => p.in === 'query' && p.name === 'limit'),
+    );
     expect(lists.length).toBeGreaterThanOrEqual(9);
     for (const { path } of lists) {
       const url = fill(path, true);
-      for (const limit of ['0', '1001', '-1', 'ten', '1.5']) expectError(await raw(t, 'GET', `${url}?limit=${limit}`, { token: t.adminToken }), 400);
+      for (const limit of ['0', '1001', '-1', 'ten', '1.5'])
+        expectError(await raw(t, 'GET', `${url}?limit=${limit}`, { token: t.adminToken }), 400);
     }
   });
 
@@ -69,7 +83,10 @@ describe('every route', () => {
       // Use a real org where the path has one, so that it is the *other* id that is unknown.
       for (const realOrg of path.includes('{organizationId}') && path.split('{').length > 2 ? [true, false] : [false]) {
         const query = op.operationId.startsWith('search') ? '?query=anything' : '';
-        const res = await raw(t, method, fill(path, realOrg) + query, { token: t.adminToken, body: method === 'GET' || method === 'DELETE' ? undefined : validBody(op.operationId) });
+        const res = await raw(t, method, fill(path, realOrg) + query, {
+          token: t.adminToken,
+          body: method === 'GET' || method === 'DELETE' ? undefined : validBody(op.operationId),
+        });
         if (method === 'DELETE') expect(res.status, `${method} ${path}`).toBe(204);
         else expectError(res, 404);
       }

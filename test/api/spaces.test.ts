@@ -23,12 +23,26 @@ const createSpace = (title: string, extra: Record<string, unknown> = {}) =>
 describe('spaces', () => {
   it('creates, reads, updates and lists spaces', async () => {
     const space = await createSpace('Handbook', { emoji: '📘', language: 'fr' });
-    expect(space).toMatchObject({ title: 'Handbook', emoji: '📘', language: 'fr', organization: orgId, visibility: 'private', editMode: 'live' });
+    expect(space).toMatchObject({
+      title: 'Handbook',
+      emoji: '📘',
+      language: 'fr',
+      organization: orgId,
+      visibility: 'private',
+      editMode: 'live',
+    });
     expect(space.revision).toMatch(/^[a-zA-Z0-9]+$/);
     expect(space.permissions).toMatchObject({ admin: true, edit: true });
     const got = await ok('getSpaceById', t.client.spaces.getSpaceById(space.id));
     expect(got.id).toBe(space.id);
-    const locked = await ok('updateSpaceById', t.client.spaces.updateSpaceById(space.id, { editMode: 'locked' as never, title: 'Handbook v2', defaultLevel: asRole('comment') }));
+    const locked = await ok(
+      'updateSpaceById',
+      t.client.spaces.updateSpaceById(space.id, {
+        editMode: 'locked' as never,
+        title: 'Handbook v2',
+        defaultLevel: asRole('comment'),
+      }),
+    );
     expect(locked).toMatchObject({ editMode: 'locked', title: 'Handbook v2', defaultLevel: 'comment' });
     expect(locked.permissions.edit).toBe(false);
     const list = await ok('listSpacesInOrganizationById', t.client.orgs.listSpacesInOrganizationById(orgId));
@@ -42,14 +56,31 @@ describe('spaces', () => {
     expect(a.parent).toBe(c.id);
     let inC = await ok('listSpacesInCollectionById', t.client.collections.listSpacesInCollectionById(c.id));
     expect(inC.items.map((s) => s.title)).toEqual(['A', 'B']);
-    await ok('moveSpace', t.client.spaces.moveSpace(b.id, { position: { before: { type: 'space', space: a.id } } as never }));
+    await ok(
+      'moveSpace',
+      t.client.spaces.moveSpace(b.id, { position: { before: { type: 'space', space: a.id } } as never }),
+    );
     inC = await ok('listSpacesInCollectionById', t.client.collections.listSpacesInCollectionById(c.id));
     expect(inC.items.map((s) => s.title)).toEqual(['B', 'A']);
     const out = await ok('moveSpace', t.client.spaces.moveSpace(a.id, { parent: null }));
     expect(out.parent).toBeUndefined();
-    expectError(await raw(t, 'POST', `/v1/spaces/${b.id}/move`, { token: t.adminToken, body: { parent: c.id } }), 400, /not change/);
-    expectError(await raw(t, 'POST', `/v1/spaces/${b.id}/move`, { token: t.adminToken, body: { position: { after: { type: 'space', space: a.id } } } }), 400, /Invalid position/);
-    expectError(await raw(t, 'POST', `/v1/spaces/${b.id}/move`, { token: t.adminToken, body: { parent: 'unknownCollection' } }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${b.id}/move`, { token: t.adminToken, body: { parent: c.id } }),
+      400,
+      /not change/,
+    );
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${b.id}/move`, {
+        token: t.adminToken,
+        body: { position: { after: { type: 'space', space: a.id } } },
+      }),
+      400,
+      /Invalid position/,
+    );
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${b.id}/move`, { token: t.adminToken, body: { parent: 'unknownCollection' } }),
+      400,
+    );
   });
 
   it('soft-deletes, restores within 7 days, and purges after', async () => {
@@ -59,7 +90,11 @@ describe('spaces', () => {
     expect(deleted.deletedAt).toBeDefined();
     const list = (await t.client.orgs.listSpacesInOrganizationById(orgId)).data;
     expect(list.items.map((s) => s.id)).not.toContain(space.id);
-    expectError(await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { title: 'x' } }), 400, /deleted/);
+    expectError(
+      await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { title: 'x' } }),
+      400,
+      /deleted/,
+    );
     t.clock.advance(6 * DAY);
     const restored = await ok('restoreSpace', t.client.spaces.restoreSpace(space.id));
     expect(restored.deletedAt).toBeUndefined();
@@ -67,7 +102,11 @@ describe('spaces', () => {
 
     await t.client.spaces.deleteSpaceById(space.id);
     t.clock.advance(8 * DAY);
-    expectError(await raw(t, 'POST', `/v1/spaces/${space.id}/restore`, { token: t.adminToken }), 400, /more than 7 days/);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${space.id}/restore`, { token: t.adminToken }),
+      400,
+      /more than 7 days/,
+    );
     await t.server.jobs.runAll();
     await fails(t.client.spaces.getSpaceById(space.id), 404);
     expect((await t.client.spaces.deleteSpaceById(space.id)).status).toBe(204);
@@ -78,12 +117,28 @@ describe('spaces', () => {
     const copy = await ok('duplicateSpace', t.client.spaces.duplicateSpace(space.id), 201);
     expect(copy.id).not.toBe(space.id);
     expect(copy).toMatchObject({ title: 'Original', emoji: '🚀', organization: orgId });
-    const res = await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, { token: t.adminToken, body: { organization: otherOrgId } });
+    const res = await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, {
+      token: t.adminToken,
+      body: { organization: otherOrgId },
+    });
     expect(res.status).toBe(200);
     expect((res.body as { organization: string }).organization).toBe(otherOrgId);
-    expectError(await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, { token: t.adminToken, body: { organization: otherOrgId } }), 400, /not change/);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, {
+        token: t.adminToken,
+        body: { organization: otherOrgId },
+      }),
+      400,
+      /not change/,
+    );
     expectError(await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, { token: t.adminToken, body: {} }), 400);
-    expectError(await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, { token: t.adminToken, body: { organization: 'noSuchOrg' } }), 404);
+    expectError(
+      await raw(t, 'POST', `/v1/spaces/${copy.id}/transfer`, {
+        token: t.adminToken,
+        body: { organization: 'noSuchOrg' },
+      }),
+      404,
+    );
   });
 
   it('applies the role lattice: read < comment < edit < review < create < admin', async () => {
@@ -96,7 +151,13 @@ describe('spaces', () => {
     const readerView = await ok('getSpaceById', asReader.spaces.getSpaceById(space.id));
     expect(readerView.permissions).toMatchObject({ view: true, comment: false, edit: false, admin: false });
     const editorView = await ok('getSpaceById', t.clientFor(editor.token).spaces.getSpaceById(space.id));
-    expect(editorView.permissions).toMatchObject({ view: true, comment: true, edit: true, review: false, admin: false });
+    expect(editorView.permissions).toMatchObject({
+      view: true,
+      comment: true,
+      edit: true,
+      review: false,
+      admin: false,
+    });
     // Below the role each operation needs: 403.
     await fails(asReader.orgs.createSpace(orgId, { title: 'no' }), 403);
     await fails(t.clientFor(editor.token).spaces.updateSpaceById(space.id, { title: 'no' }), 403);
@@ -124,10 +185,16 @@ describe('spaces', () => {
   it('lists the spaces a member can access, with their permission', async () => {
     const member = await newMember(t, orgId, 'comment');
     const space = await createSpace('Visible to member');
-    const res = await ok('listSpacesForOrganizationMember', t.client.orgs.listSpacesForOrganizationMember(orgId, member.id, { order: 'asc' as never }));
+    const res = await ok(
+      'listSpacesForOrganizationMember',
+      t.client.orgs.listSpacesForOrganizationMember(orgId, member.id, { order: 'asc' as never }),
+    );
     const entry = res.items.find((i) => i.space.id === space.id);
     expect(entry?.permission).toBe('comment');
-    const own = await ok('listSpacesForOrganizationMember', t.clientFor(member.token).orgs.listSpacesForOrganizationMember(orgId, member.id));
+    const own = await ok(
+      'listSpacesForOrganizationMember',
+      t.clientFor(member.token).orgs.listSpacesForOrganizationMember(orgId, member.id),
+    );
     expect(own.count).toBe(res.count);
     const other = await newMember(t, orgId, 'edit');
     await fails(t.clientFor(member.token).orgs.listSpacesForOrganizationMember(orgId, other.id), 403);
@@ -136,11 +203,26 @@ describe('spaces', () => {
 
   it('rejects bad input', async () => {
     const space = await createSpace('Valid');
-    expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { title: 'x'.repeat(51) } }), 400);
-    expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { emoji: 'not an emoji' } }), 400);
-    expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { language: 'klingon' } }), 400);
-    expectError(await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { editMode: 'frozen' } }), 400);
-    expectError(await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { visibility: 'in-collection' } }), 400);
+    expectError(
+      await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { title: 'x'.repeat(51) } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { emoji: 'not an emoji' } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { language: 'klingon' } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { editMode: 'frozen' } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { visibility: 'in-collection' } }),
+      400,
+    );
     expectError(await raw(t, 'PATCH', `/v1/spaces/${space.id}`, { token: t.adminToken, body: { title: 12 } }), 400);
     expectError(await raw(t, 'GET', `/v1/orgs/${orgId}/spaces?limit=5000`, { token: t.adminToken }), 400);
     expectError(await raw(t, 'GET', `/v1/spaces/unknownSpace`, { token: t.adminToken }), 404);

@@ -17,10 +17,15 @@ afterAll(async () => {
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function slot(size = PNG.length, type = 'image/png', name = 'pixel.png') {
-  return ok('generateStorageUploadURL', t.client.orgs.generateStorageUploadUrl(orgId, { file: { name, type, size }, kind: 'organization_file' as never }), 201);
+  return ok(
+    'generateStorageUploadURL',
+    t.client.orgs.generateStorageUploadUrl(orgId, { file: { name, type, size }, kind: 'organization_file' as never }),
+    201,
+  );
 }
 
-const put = (url: string, bytes: Buffer, type = 'image/png') => fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
+const put = (url: string, bytes: Buffer, type = 'image/png') =>
+  fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
 
 describe('file storage', () => {
   it('hands out a signed upload URL that takes the declared bytes once', async () => {
@@ -29,7 +34,12 @@ describe('file storage', () => {
     const res = await put(url, PNG);
     expect(res.status).toBe(200);
     const uploaded = (await res.json()) as { key: string; sha256: string; size: number; contentType: string };
-    expect(uploaded).toMatchObject({ key, size: PNG.length, contentType: 'image/png', sha256: createHash('sha256').update(PNG).digest('hex') });
+    expect(uploaded).toMatchObject({
+      key,
+      size: PNG.length,
+      contentType: 'image/png',
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+    });
     // Single use: a leaked URL cannot replace the bytes.
     expect((await put(url, PNG)).status).toBe(409);
   });
@@ -74,11 +84,24 @@ describe('file storage', () => {
       { file: { name: 'a.png', type: 'image/png', size: 10 }, kind: 'something' },
       { file: { name: 'a.png', type: 'image/png', size: 10 ** 12 }, kind: 'organization_file' },
     ];
-    for (const body of bad) expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/storage/upload`, { token: t.adminToken, body }), 400);
+    for (const body of bad)
+      expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/storage/upload`, { token: t.adminToken, body }), 400);
     const reader = await newMember(t, orgId, 'read');
-    await fails(t.clientFor(reader.token).orgs.generateStorageUploadUrl(orgId, { file: { name: 'a', type: 'text/plain', size: 1 }, kind: 'organization_file' as never }), 403);
+    await fails(
+      t.clientFor(reader.token).orgs.generateStorageUploadUrl(orgId, {
+        file: { name: 'a', type: 'text/plain', size: 1 },
+        kind: 'organization_file' as never,
+      }),
+      403,
+    );
     const stranger = (await t.client.orgs.createOrganization({ title: 'Other' })).data.id;
     const outsider = await newMember(t, stranger, 'admin');
-    await fails(t.clientFor(outsider.token).orgs.generateStorageUploadUrl(orgId, { file: { name: 'a', type: 'text/plain', size: 1 }, kind: 'organization_file' as never }), 404);
+    await fails(
+      t.clientFor(outsider.token).orgs.generateStorageUploadUrl(orgId, {
+        file: { name: 'a', type: 'text/plain', size: 1 },
+        kind: 'organization_file' as never,
+      }),
+      404,
+    );
   });
 });

@@ -37,7 +37,7 @@ function typingHistory(): { updates: Uint8Array[]; text: string } {
   });
   let cursor = 0;
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   while (updates.length < UPDATES) {
     if (random() < 0.1 && cursor > 0) {
       body.delete(--cursor, 1);
@@ -78,13 +78,21 @@ interface LoadFigures {
   minMs: number;
 }
 
-async function measureLoads(db: Db, doc: string, scenario: string, expected: string, problems: string[]): Promise<LoadFigures> {
+async function measureLoads(
+  db: Db,
+  doc: string,
+  scenario: string,
+  expected: string,
+  problems: string[],
+): Promise<LoadFigures> {
   const loadsMs: number[] = [];
   for (let i = 0; i < LOADS; i++) {
     // No compaction by the measuring hub: it would compact the long log right after the first load.
     const hub = new DocHub(db, { compactAfterUpdates: Number.POSITIVE_INFINITY });
     const t0 = performance.now();
-    const text = await hub.withDoc(doc, (d) => (d.getMap<Y.Map<Y.Text>>('pages').get('page1')?.get('body') as Y.Text | undefined)?.toString());
+    const text = await hub.withDoc(doc, (d) =>
+      (d.getMap<Y.Map<Y.Text>>('pages').get('page1')?.get('body') as Y.Text | undefined)?.toString(),
+    );
     loadsMs.push(performance.now() - t0);
     await hub.close();
     if (text !== expected) problems.push(`${scenario}: the loaded document differs from the written one`);
@@ -108,7 +116,9 @@ export async function run(): Promise<BenchOutcome> {
   try {
     const db = b.server.ctx.db;
     const { updates, text } = typingHistory();
-    console.log(`cold-load: ${b.backend}, ${UPDATES} updates (${updates.reduce((n, u) => n + u.byteLength, 0)} bytes), writing…`);
+    console.log(
+      `cold-load: ${b.backend}, ${UPDATES} updates (${updates.reduce((n, u) => n + u.byteLength, 0)} bytes), writing…`,
+    );
     await store(db, 'bench/uncompacted', updates, false);
     await store(db, 'bench/compacted', updates, true);
     const results = [
@@ -129,7 +139,21 @@ export async function run(): Promise<BenchOutcome> {
     const file = `${dir}bench-cold-load.json`;
     await writeFile(
       file,
-      JSON.stringify({ bench: name, date: new Date().toISOString(), backend: b.backend, node: process.version, cpus: os.cpus().length, updates: UPDATES, results, speedup: ratio, problems }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          bench: name,
+          date: new Date().toISOString(),
+          backend: b.backend,
+          node: process.version,
+          cpus: os.cpus().length,
+          updates: UPDATES,
+          results,
+          speedup: ratio,
+          problems,
+        },
+        null,
+        2,
+      ) + '\n',
     );
     console.log(`cold-load: results written to ${file}`);
   } finally {

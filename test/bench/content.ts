@@ -25,7 +25,9 @@ export async function run(): Promise<BenchOutcome> {
     const spaceId = (await b.client.orgs.createSpace(orgId, { title: 'Big space' })).data.id;
     const built = buildSpace();
     const state = Y.encodeStateAsUpdate(built.doc);
-    console.log(`content: loading a 1,000-page space (${(state.byteLength / 1e6).toFixed(1)} MB Yjs state) into ${b.url} (${b.backend})…`);
+    console.log(
+      `content: loading a 1,000-page space (${(state.byteLength / 1e6).toFixed(1)} MB Yjs state) into ${b.url} (${b.backend})…`,
+    );
     const t0 = performance.now();
     await b.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => Y.applyUpdate(doc, state));
     const revision = await b.server.app.snapshots.revise(spaceId);
@@ -52,7 +54,16 @@ export async function run(): Promise<BenchOutcome> {
     }
     console.log('\n' + table(results) + '\n');
     const file = await writeArtifact(
-      { bench: name, date: new Date().toISOString(), backend: b.backend, node: process.version, cpus: os.cpus().length, settings, results, problems },
+      {
+        bench: name,
+        date: new Date().toISOString(),
+        backend: b.backend,
+        node: process.version,
+        cpus: os.cpus().length,
+        settings,
+        results,
+        problems,
+      },
       name,
     );
     console.log(`content: results written to ${file}`);

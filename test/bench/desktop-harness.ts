@@ -64,7 +64,23 @@ const bench = {
     const start = performance.now();
     const roots = JSON.parse(json) as JsonPage[];
     const level = (pages: JsonPage[]): HTMLElement =>
-      h('ul', {}, ...pages.map((p) => h('li', {}, h('div', { class: 'tree-row', 'data-testid': 'tree-row', draggable: 'true' }, h('span', {}, p.title), h('span', {}, h('button', {}, '+'), h('button', {}, '✎'), h('button', {}, '✕'))), p.children.length ? level(p.children) : null)));
+      h(
+        'ul',
+        {},
+        ...pages.map((p) =>
+          h(
+            'li',
+            {},
+            h(
+              'div',
+              { class: 'tree-row', 'data-testid': 'tree-row', draggable: 'true' },
+              h('span', {}, p.title),
+              h('span', {}, h('button', {}, '+'), h('button', {}, '✎'), h('button', {}, '✕')),
+            ),
+            p.children.length ? level(p.children) : null,
+          ),
+        ),
+      );
     host.replaceChildren(h('nav', {}, h('input', { type: 'search' }), level(roots)));
     await afterPaint();
     return [performance.now() - start, host.querySelectorAll('[data-testid=tree-row]').length];
@@ -79,7 +95,10 @@ const bench = {
       const body = new ContentDoc(doc).pageBody(new ContentDoc(doc).createPage({ title: 'Long page', markdown: text }));
       editorView = new PageEditor(host, { text: body, awareness: new Awareness(doc) }).view;
     } else {
-      editorView = new EditorView({ parent: host, state: EditorState.create({ doc: text, extensions: baseEditorExtensions() }) });
+      editorView = new EditorView({
+        parent: host,
+        state: EditorState.create({ doc: text, extensions: baseEditorExtensions() }),
+      });
     }
     editorView.dispatch({ selection: { anchor: Math.floor(text.length / 2) } });
     editorView.focus();

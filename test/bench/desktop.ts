@@ -38,7 +38,9 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 function bigSpace(): { update: Uint8Array; json: string } {
   const doc = new Y.Doc();
   const content = new ContentDoc(doc);
-  const body = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(BODY_CHARS / 57)).slice(0, BODY_CHARS);
+  const body = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '
+    .repeat(Math.ceil(BODY_CHARS / 57))
+    .slice(0, BODY_CHARS);
   doc.transact(() => {
     for (let s = 0; s < 10; s++) {
       const section = content.createPage({ title: `Section ${s + 1}`, markdown: body });
@@ -52,12 +54,14 @@ function bigSpace(): { update: Uint8Array; json: string } {
   });
   const outline = readOutline(doc);
   const tree = resolveTree(outline);
-  const toJson = (ids: readonly string[]): unknown[] => ids.map((id) => ({ id, title: outline.get(id)!.title, children: toJson(tree.children.get(id) ?? []) }));
+  const toJson = (ids: readonly string[]): unknown[] =>
+    ids.map((id) => ({ id, title: outline.get(id)!.title, children: toJson(tree.children.get(id) ?? []) }));
   return { update: Y.encodeStateAsUpdate(doc), json: JSON.stringify(toJson(tree.roots)) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 export async function run(): Promise<BenchOutcome> {
@@ -68,11 +72,20 @@ export async function run(): Promise<BenchOutcome> {
     configFile: false,
     logLevel: 'warn',
     base: './',
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000, rollupOptions: { input: resolve(HERE, 'desktop-harness.html') } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 10_000,
+      rollupOptions: { input: resolve(HERE, 'desktop-harness.html') },
+    },
   });
   const statics = await startStaticServer(outDir);
   // test/helpers/browser.ts's launcher, inlined: that module reads __dirname, which a bench (plain ESM under tsx) lacks.
-  const browser = await chromium.launch({ executablePath: process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -85,7 +98,14 @@ export async function run(): Promise<BenchOutcome> {
       latencies(): [number[], number];
     };
     const call = <R>(fn: (b: Bench, arg: never) => R | Promise<R>, arg?: unknown): Promise<R> =>
-      page.evaluate(([f, a]) => (new Function('b', 'a', `return (${f})(b, a)`) as (b: unknown, a: unknown) => R)((window as unknown as { bench: Bench }).bench, a), [fn.toString(), arg] as const);
+      page.evaluate(
+        ([f, a]) =>
+          (new Function('b', 'a', `return (${f})(b, a)`) as (b: unknown, a: unknown) => R)(
+            (window as unknown as { bench: Bench }).bench,
+            a,
+          ),
+        [fn.toString(), arg] as const,
+      );
 
     // 1. Cold open of a 1,000-page space.
     const space = bigSpace();
@@ -113,10 +133,16 @@ export async function run(): Promise<BenchOutcome> {
       await call((b, a: { k: 'yjs' | 'bare'; t: string }) => b.openEditor(a.k, a.t), { k: kind, t: longText });
       for (let i = 0; i < KEYSTROKES / 2; i++) {
         await page.keyboard.type('x');
-        await page.waitForFunction((n) => (window as unknown as { bench: Bench }).bench.latencies()[0].length >= n, i + 1);
+        await page.waitForFunction(
+          (n) => (window as unknown as { bench: Bench }).bench.latencies()[0].length >= n,
+          i + 1,
+        );
       }
       const [lat, length] = await call((b) => b.latencies());
-      if (length !== LONG_PAGE_CHARS + KEYSTROKES / 2) problems.push(`${kind} editor has ${length} characters after typing, expected ${LONG_PAGE_CHARS + KEYSTROKES / 2}`);
+      if (length !== LONG_PAGE_CHARS + KEYSTROKES / 2)
+        problems.push(
+          `${kind} editor has ${length} characters after typing, expected ${LONG_PAGE_CHARS + KEYSTROKES / 2}`,
+        );
       typing[kind].push(...lat.slice(2)); // the first keystrokes include focus and layout warm-up
     }
 
@@ -128,15 +154,35 @@ export async function run(): Promise<BenchOutcome> {
     };
     const openRatio = results.coldOpen.medianMs / results.coldOpenBaselineJson.medianMs;
     const keyRatio = results.keystrokeYjs.medianMs / results.keystrokeBare.medianMs;
-    console.log(`cold open, ${PAGES} pages from IndexedDB -> tree painted: median ${fmt(results.coldOpen.medianMs)} (runs ${cold.map(fmt).join(', ')})`);
-    console.log(`  baseline, same rows from plain JSON:               median ${fmt(results.coldOpenBaselineJson.medianMs)}  -> ratio ${openRatio.toFixed(2)}x`);
-    console.log(`keystroke -> paint, ${LONG_PAGE_CHARS} chars, CodeMirror + Yjs: median ${fmt(results.keystrokeYjs.medianMs)}, p95 ${fmt(results.keystrokeYjs.p95Ms)}`);
-    console.log(`  baseline, bare CodeMirror (no binding):          median ${fmt(results.keystrokeBare.medianMs)}, p95 ${fmt(results.keystrokeBare.p95Ms)}  -> ratio ${keyRatio.toFixed(2)}x`);
+    console.log(
+      `cold open, ${PAGES} pages from IndexedDB -> tree painted: median ${fmt(results.coldOpen.medianMs)} (runs ${cold.map(fmt).join(', ')})`,
+    );
+    console.log(
+      `  baseline, same rows from plain JSON:               median ${fmt(results.coldOpenBaselineJson.medianMs)}  -> ratio ${openRatio.toFixed(2)}x`,
+    );
+    console.log(
+      `keystroke -> paint, ${LONG_PAGE_CHARS} chars, CodeMirror + Yjs: median ${fmt(results.keystrokeYjs.medianMs)}, p95 ${fmt(results.keystrokeYjs.p95Ms)}`,
+    );
+    console.log(
+      `  baseline, bare CodeMirror (no binding):          median ${fmt(results.keystrokeBare.medianMs)}, p95 ${fmt(results.keystrokeBare.p95Ms)}  -> ratio ${keyRatio.toFixed(2)}x`,
+    );
     const artifacts = resolve(HERE, '../../test-artifacts');
     await mkdir(artifacts, { recursive: true });
     await writeFile(
       join(artifacts, 'bench-desktop.json'),
-      JSON.stringify({ bench: name, date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, results, ratios: { coldOpen: openRatio, keystroke: keyRatio }, problems }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          bench: name,
+          date: new Date().toISOString(),
+          node: process.version,
+          cpus: os.cpus().length,
+          results,
+          ratios: { coldOpen: openRatio, keystroke: keyRatio },
+          problems,
+        },
+        null,
+        2,
+      ) + '\n',
     );
     await context.close();
   } finally {

@@ -47,7 +47,12 @@ function yWebsocketPeer(serverUrl: string, room: string, params: Record<string, 
 
 function hocuspocusPeer(url: string, name: string): Peer {
   const doc = new Y.Doc();
-  const provider = new HocuspocusProvider({ url, name, document: doc, WebSocketPolyfill: WebSocket } as ConstructorParameters<typeof HocuspocusProvider>[0]);
+  const provider = new HocuspocusProvider({
+    url,
+    name,
+    document: doc,
+    WebSocketPolyfill: WebSocket,
+  } as ConstructorParameters<typeof HocuspocusProvider>[0]);
   return {
     doc,
     text: doc.getText('body'),
@@ -78,7 +83,9 @@ export async function connectPeers(kind: SyncServerKind, httpUrl: string, count:
   while (!peers.every((p) => p.synced())) {
     if (Date.now() > deadline) {
       for (const p of peers) p.destroy();
-      throw new Error(`only ${peers.filter((p) => p.synced()).length}/${count} clients synced within ${SYNC_TIMEOUT_MS} ms`);
+      throw new Error(
+        `only ${peers.filter((p) => p.synced()).length}/${count} clients synced within ${SYNC_TIMEOUT_MS} ms`,
+      );
     }
     await new Promise((r) => setTimeout(r, 10));
   }

@@ -43,7 +43,10 @@ interface ServerResult {
 
 /** Starts one server kind in a child process (see sync-servers.ts). */
 function spawnServer(kind: SyncServerKind): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/sync-servers.ts', kind], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/sync-servers.ts', kind], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -116,12 +119,18 @@ async function phase(peers: Peer[], inserts: number, paced: boolean): Promise<Ph
   }
   const deadline = Date.now() + CONVERGE_TIMEOUT_MS;
   while (done < receivers.length) {
-    if (Date.now() > deadline) throw new Error(`only ${done}/${receivers.length} clients converged within ${CONVERGE_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`only ${done}/${receivers.length} clients converged within ${CONVERGE_TIMEOUT_MS} ms`);
     await new Promise((r) => setTimeout(r, 2));
   }
   for (const off of unobserve) off();
   const sorted = latencies.subarray(0, count).sort();
-  return { convergeMs: lastArrival - start, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] ?? 0 };
+  return {
+    convergeMs: lastArrival - start,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted[sorted.length - 1] ?? 0,
+  };
 }
 
 async function measureServer(kind: SyncServerKind, problems: string[]): Promise<ServerResult | undefined> {
@@ -148,7 +157,16 @@ async function measureServer(kind: SyncServerKind, problems: string[]): Promise<
 
 function table(results: ServerResult[]): string {
   const folio = results.find((r) => r.server === 'folio');
-  const head = ['server', 'burst converge ms', 'burst p50', 'burst p99', 'paced converge ms', 'paced p50', 'paced p99', 'burst vs folio'];
+  const head = [
+    'server',
+    'burst converge ms',
+    'burst p50',
+    'burst p99',
+    'paced converge ms',
+    'paced p50',
+    'paced p99',
+    'burst vs folio',
+  ];
   const rows = results.map((r) => [
     r.server,
     r.burst.convergeMs.toFixed(0),
@@ -160,7 +178,8 @@ function table(results: ServerResult[]): string {
     folio ? `${(r.burst.convergeMs / folio.burst.convergeMs).toFixed(2)}x` : '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -171,7 +190,9 @@ export async function run(): Promise<BenchOutcome> {
     const r = await measureServer(kind, problems);
     if (r) results.push(r);
   }
-  console.log(`\n${CLIENTS} clients, ${INSERTS} inserts per phase; latencies in ms; "burst vs folio" = that server's burst convergence time / Folio's\n`);
+  console.log(
+    `\n${CLIENTS} clients, ${INSERTS} inserts per phase; latencies in ms; "burst vs folio" = that server's burst convergence time / Folio's\n`,
+  );
   console.log(table(results) + '\n');
   const dir = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
   await mkdir(dir, { recursive: true });
@@ -179,7 +200,17 @@ export async function run(): Promise<BenchOutcome> {
   await writeFile(
     file,
     JSON.stringify(
-      { bench: name, date: new Date().toISOString(), backend: process.env.BENCH_BACKEND ?? 'pglite', node: process.version, cpus: os.cpus().length, clients: CLIENTS, inserts: INSERTS, results, problems },
+      {
+        bench: name,
+        date: new Date().toISOString(),
+        backend: process.env.BENCH_BACKEND ?? 'pglite',
+        node: process.version,
+        cpus: os.cpus().length,
+        clients: CLIENTS,
+        inserts: INSERTS,
+        results,
+        problems,
+      },
       null,
       2,
     ) + '\n',

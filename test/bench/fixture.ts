@@ -74,7 +74,11 @@ export async function startBenchServer(backend: BenchBackend = benchBackend()): 
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight. */
-export async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
@@ -91,10 +95,18 @@ export async function eachLimited<T>(items: readonly T[], limit: number, fn: (it
  * — then one org invite link is created and every user joins through it with
  * their own client, `concurrency` at a time.
  */
-export async function seedMembers(b: BenchServer, organizationId: string, count: number, concurrency = 20): Promise<void> {
+export async function seedMembers(
+  b: BenchServer,
+  organizationId: string,
+  count: number,
+  concurrency = 20,
+): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
-    const userId = await createUser(b.server.ctx.db, { displayName: `Bench User ${i}`, email: `bench-${i}@bench.test` });
+    const userId = await createUser(b.server.ctx.db, {
+      displayName: `Bench User ${i}`,
+      email: `bench-${i}@bench.test`,
+    });
     tokens.push(await issueToken(b.server.ctx.db, userId, 'bench'));
   }
   const invite = await b.client.orgs.createOrganizationInvite(organizationId, { role: MemberRole.Read });

@@ -57,7 +57,12 @@ export interface Measurement {
 }
 
 /** Runs autocannon against `url` for `seconds` and keeps the figures. */
-export async function measure(url: string, headers: Record<string, string>, seconds: number, s: LoadSettings): Promise<Measurement> {
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  s: LoadSettings,
+): Promise<Measurement> {
   const result = await autocannon({
     url,
     method: 'GET',
@@ -82,7 +87,11 @@ export async function measure(url: string, headers: Record<string, string>, seco
 }
 
 /** A discarded warm-up run (JIT, connection pools, caches), then the measured run. */
-export async function warmAndMeasure(url: string, headers: Record<string, string>, s: LoadSettings): Promise<{ warmup: Measurement | undefined; run: Measurement }> {
+export async function warmAndMeasure(
+  url: string,
+  headers: Record<string, string>,
+  s: LoadSettings,
+): Promise<{ warmup: Measurement | undefined; run: Measurement }> {
   const warmup = s.warmupS > 0 ? await measure(url, headers, s.warmupS, s) : undefined;
   const run = await measure(url, headers, s.durationS, s);
   return { warmup, run };

@@ -53,7 +53,9 @@ async function rssMb(p: FolioProcess): Promise<number> {
 export async function run(): Promise<BenchOutcome> {
   process.setMaxListeners(0);
   const problems: string[] = [];
-  console.log(`load: ${SOCKETS} sockets over ${DOCS} documents on 2 processes, one edit per socket every ${EDIT_MS} ms for ${DURATION_S} s`);
+  console.log(
+    `load: ${SOCKETS} sockets over ${DOCS} documents on 2 processes, one edit per socket every ${EDIT_MS} ms for ${DURATION_S} s`,
+  );
   // Revisions at the production quiet period (2 s): the bench measures live editing, not revision churn.
   const cluster = await startCluster(2, { env: { FOLIO_LOG_LEVEL: 'error', FOLIO_REVISION_QUIET_MS: '2000' } });
   const members: Member[] = [];
@@ -70,7 +72,12 @@ export async function run(): Promise<BenchOutcome> {
     for (let i = 0; i < SOCKETS; i++) {
       const doc = i % DOCS;
       const proc = Math.floor(i / DOCS) % 2;
-      members.push({ client: connect(cluster.processes[proc]!.url, spaces[doc]!.spaceId, TEST_ADMIN_TOKEN), process: proc, doc, pageId: '' });
+      members.push({
+        client: connect(cluster.processes[proc]!.url, spaces[doc]!.spaceId, TEST_ADMIN_TOKEN),
+        process: proc,
+        doc,
+        pageId: '',
+      });
     }
     let errors = 0;
     const closes: number[] = [];
@@ -81,9 +88,14 @@ export async function run(): Promise<BenchOutcome> {
     await Promise.all(members.map((m) => synced(m.client, 120_000)));
     console.log(`load: ${members.length} sockets synced (${perDoc} per document)`);
     // One page per document, created by its first client.
-    for (let d = 0; d < DOCS; d++) spaces[d]!.pageId = new ContentDoc(members[d]!.client.doc).createPage({ title: 'Load', markdown: '' });
+    for (let d = 0; d < DOCS; d++)
+      spaces[d]!.pageId = new ContentDoc(members[d]!.client.doc).createPage({ title: 'Load', markdown: '' });
     for (const m of members) m.pageId = spaces[m.doc]!.pageId;
-    await waitFor(() => members.every((m) => new ContentDoc(m.client.doc).getPage(m.pageId)), 120_000, 'pages on every client');
+    await waitFor(
+      () => members.every((m) => new ContentDoc(m.client.doc).getPage(m.pageId)),
+      120_000,
+      'pages on every client',
+    );
 
     // Latency: the first client of each document watches what arrives.
     const latency = { same: [] as number[], cross: [] as number[] };
@@ -108,17 +120,20 @@ export async function run(): Promise<BenchOutcome> {
     const written = members.map(() => new Set<string>());
     // Spread the edits over the period so the load is steady, not a tick-aligned burst.
     const timers = members.map((m, i) =>
-      setTimeout(() => {
-        const tick = setInterval(() => {
-          const text = new ContentDoc(m.client.doc).pageBody(m.pageId);
-          if (!text) return;
-          const marker = `<${i}.${n++}.${Date.now()}>`;
-          text.insert(text.length, marker);
-          written[i]!.add(marker);
-          sent++;
-        }, EDIT_MS);
-        timers[i] = tick;
-      }, (i * EDIT_MS) / members.length),
+      setTimeout(
+        () => {
+          const tick = setInterval(() => {
+            const text = new ContentDoc(m.client.doc).pageBody(m.pageId);
+            if (!text) return;
+            const marker = `<${i}.${n++}.${Date.now()}>`;
+            text.insert(text.length, marker);
+            written[i]!.add(marker);
+            sent++;
+          }, EDIT_MS);
+          timers[i] = tick;
+        },
+        (i * EDIT_MS) / members.length,
+      ),
     );
     const started = Date.now();
     while (Date.now() - started < DURATION_S * 1000) {
@@ -126,7 +141,9 @@ export async function run(): Promise<BenchOutcome> {
       const now = await Promise.all(cluster.processes.map(rssMb));
       rss.samples.push(now);
       now.forEach((v, i) => (rss.peak[i] = Math.max(rss.peak[i]!, v)));
-      console.log(`load: ${Math.round((Date.now() - started) / 1000)} s, ${sent} edits, RSS ${now.map((v) => v.toFixed(0)).join(' / ')} MB, errors ${errors}`);
+      console.log(
+        `load: ${Math.round((Date.now() - started) / 1000)} s, ${sent} edits, RSS ${now.map((v) => v.toFixed(0)).join(' / ')} MB, errors ${errors}`,
+      );
     }
     for (const t of timers) clearInterval(t);
     const editSeconds = (Date.now() - started) / 1000;
@@ -135,19 +152,27 @@ export async function run(): Promise<BenchOutcome> {
     const convergeStart = Date.now();
     const byDoc = (d: number) => members.filter((m) => m.doc === d);
     const text = (m: Member) => new ContentDoc(m.client.doc).pageBody(m.pageId)!.toString();
-    await waitFor(() => spaces.every((_s, d) => new Set(byDoc(d).map(text)).size === 1), 300_000, 'convergence').catch((err: Error) => problems.push(err.message));
+    await waitFor(() => spaces.every((_s, d) => new Set(byDoc(d).map(text)).size === 1), 300_000, 'convergence').catch(
+      (err: Error) => problems.push(err.message),
+    );
     const convergeMs = Date.now() - convergeStart;
     let missing = 0;
     members.forEach((m, i) => {
       const t = text(members[m.doc]!);
       for (const marker of written[i]!) if (!t.includes(marker)) missing++;
     });
-    const sameVectors = spaces.every((_s, d) => new Set(byDoc(d).map((m) => Buffer.from(Y.encodeStateVector(m.client.doc)).toString('hex'))).size === 1);
+    const sameVectors = spaces.every(
+      (_s, d) =>
+        new Set(byDoc(d).map((m) => Buffer.from(Y.encodeStateVector(m.client.doc)).toString('hex'))).size === 1,
+    );
     const unexpectedCloses = closes.filter((c) => c !== 1000 && c !== 1001);
     rss.samples.push(await Promise.all(cluster.processes.map(rssMb)));
     const end = rss.samples.at(-1)!;
     if (errors > 0) problems.push(`${errors} socket errors`);
-    if (unexpectedCloses.length > 0) problems.push(`${unexpectedCloses.length} unexpected closes (codes ${[...new Set(unexpectedCloses)].join(', ')})`);
+    if (unexpectedCloses.length > 0)
+      problems.push(
+        `${unexpectedCloses.length} unexpected closes (codes ${[...new Set(unexpectedCloses)].join(', ')})`,
+      );
     if (missing > 0) problems.push(`${missing} written markers missing after convergence`);
     if (!sameVectors) problems.push('clients of a document ended with different state vectors');
 
@@ -163,7 +188,12 @@ export async function run(): Promise<BenchOutcome> {
       unexpectedCloses: unexpectedCloses.length,
       missingMarkers: missing,
       convergeMsAfterStop: convergeMs,
-      rssMb: { start: rss.start.map(Math.round), peak: rss.peak.map(Math.round), end: end.map(Math.round), growth: end.map((v, i) => Math.round(v - rss.start[i]!)) },
+      rssMb: {
+        start: rss.start.map(Math.round),
+        peak: rss.peak.map(Math.round),
+        end: end.map(Math.round),
+        growth: end.map((v, i) => Math.round(v - rss.start[i]!)),
+      },
       latencyMs: {
         sameProcess: { n: same.length, p50: percentile(same, 50), p99: percentile(same, 99) },
         otherProcess: { n: cross.length, p50: percentile(cross, 50), p99: percentile(cross, 99) },

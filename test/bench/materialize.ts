@@ -35,7 +35,10 @@ function prng(seed: number): (n: number) => number {
   };
 }
 
-const WORDS = 'folio page sync document merge revision editor offline branch review content space markdown tree index link section'.split(' ');
+const WORDS =
+  'folio page sync document merge revision editor offline branch review content space markdown tree index link section'.split(
+    ' ',
+  );
 
 /** ~5 KB of markdown linking to other pages (relative, by id, by path) and a file. */
 function pageMarkdown(rand: (n: number) => number, others: { id: string; path: string }[]): string {
@@ -75,12 +78,20 @@ export function buildSpace(): { doc: Y.Doc; content: ContentDoc; leafIds: string
     }
   }
   for (const { id } of planned) content.setMarkdown(id, pageMarkdown(rand, planned));
-  for (let f = 0; f < 5; f++) content.putFile(`file${f}`, { name: `diagram-${f}.png`, contentType: 'image/png', size: 1000 + f, width: 800, height: 600 });
+  for (let f = 0; f < 5; f++)
+    content.putFile(`file${f}`, {
+      name: `diagram-${f}.png`,
+      contentType: 'image/png',
+      size: 1000 + f,
+      width: 800,
+      height: 600,
+    });
   return { doc, content, leafIds };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const countPages = (pages: readonly ApiPage[]): number => pages.reduce((n, p) => n + 1 + ('pages' in p ? countPages(p.pages) : 0), 0);
+const countPages = (pages: readonly ApiPage[]): number =>
+  pages.reduce((n, p) => n + 1 + ('pages' in p ? countPages(p.pages) : 0), 0);
 
 function time<T>(fn: () => T): [T, number] {
   const t = performance.now();
@@ -131,9 +142,11 @@ export async function run(): Promise<BenchOutcome> {
     for (const [pid, info] of snap.pageIndex) if (prev.pageIndex.get(pid)?.page !== info.page) changed++;
     rebuilt.push(changed);
     const page = snap.pageIndex.get(id)?.page;
-    if (!page || page.type !== 'document' || page.markdown !== content.getMarkdown(id)) problems.push(`run ${i}: edited page ${id} not up to date`);
+    if (!page || page.type !== 'document' || page.markdown !== content.getMarkdown(id))
+      problems.push(`run ${i}: edited page ${id} not up to date`);
     // A leaf edit rebuilds the leaf, its page and its group: nothing else.
-    if (changed !== 3) problems.push(`run ${i}: ${changed} page objects rebuilt after a one-character edit, expected 3`);
+    if (changed !== 3)
+      problems.push(`run ${i}: ${changed} page objects rebuilt after a one-character edit, expected 3`);
     prev = snap;
   }
   problems.push(...check(prev, pageCount));
@@ -189,12 +202,22 @@ export async function run(): Promise<BenchOutcome> {
     cpu: os.cpus()[0]?.model,
   };
   const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
-  console.log(`space: ${pageCount} pages, markdown ${mb(markdownBytes)}, Yjs state ${mb(docBytes)}, snapshot JSON ${mb(snapshotBytes)} (built in ${buildMs.toFixed(0)} ms)`);
+  console.log(
+    `space: ${pageCount} pages, markdown ${mb(markdownBytes)}, Yjs state ${mb(docBytes)}, snapshot JSON ${mb(snapshotBytes)} (built in ${buildMs.toFixed(0)} ms)`,
+  );
   console.log(`full materialization        median ${fullMs.toFixed(2)} ms  (${FULL_RUNS} runs)`);
-  console.log(`incremental (1-char edit)   median ${incMs.toFixed(3)} ms  (${INCREMENTAL_RUNS} runs, ${median(rebuilt)} page objects rebuilt per edit)`);
-  console.log(`ratio full / incremental    ${ratio.toFixed(1)}x  (target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
-  console.log(`after a page move            median ${moveMs.toFixed(3)} ms  (${INCREMENTAL_RUNS} runs; full tree re-resolution)`);
-  console.log(`analysis (links+sections)   all pages ${analysisFullMs.toFixed(0)} ms, after one edit ${analysisIncMs.toFixed(2)} ms (${linkCount} links)`);
+  console.log(
+    `incremental (1-char edit)   median ${incMs.toFixed(3)} ms  (${INCREMENTAL_RUNS} runs, ${median(rebuilt)} page objects rebuilt per edit)`,
+  );
+  console.log(
+    `ratio full / incremental    ${ratio.toFixed(1)}x  (target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `after a page move            median ${moveMs.toFixed(3)} ms  (${INCREMENTAL_RUNS} runs; full tree re-resolution)`,
+  );
+  console.log(
+    `analysis (links+sections)   all pages ${analysisFullMs.toFixed(0)} ms, after one edit ${analysisIncMs.toFixed(2)} ms (${linkCount} links)`,
+  );
 
   const out = fileURLToPath(new URL('../../test-artifacts/bench-materialize.json', import.meta.url));
   await mkdir(fileURLToPath(new URL('../../test-artifacts/', import.meta.url)), { recursive: true });

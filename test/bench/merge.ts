@@ -88,11 +88,15 @@ export async function run(): Promise<BenchOutcome> {
 
   const mergedBytes = Y.encodeStateAsUpdate(space).byteLength;
   const merged = new ContentDoc(space);
-  const all = merged.listPageIds().map((id) => merged.getMarkdown(id)).join('\n');
+  const all = merged
+    .listPageIds()
+    .map((id) => merged.getMarkdown(id))
+    .join('\n');
   // Deletions may cut a marker; count survivors rather than require all.
   const survived = [...crMarkers, ...mainMarkers].filter((m) => all.includes(m)).length;
   if (!outdated) problems.push('the fork was not reported outdated after concurrent space edits');
-  if (hasChangesFor(space, fork) || hasChangesFor(fork, space)) problems.push('space and fork differ after merge + update');
+  if (hasChangesFor(space, fork) || hasChangesFor(fork, space))
+    problems.push('space and fork differ after merge + update');
   if (survived < (crMarkers.length + mainMarkers.length) * 0.8) problems.push(`only ${survived} inserts survived`);
 
   console.table({

@@ -2,7 +2,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_TOKEN, seedMembers, startBenchServer, type BenchServer } from './fixture';
-import { capture, loadSettings, startBaseline, warmAndMeasure, type BenchOutcome, type LoadSettings, type Measurement } from './http-load';
+import {
+  capture,
+  loadSettings,
+  startBaseline,
+  warmAndMeasure,
+  type BenchOutcome,
+  type LoadSettings,
+  type Measurement,
+} from './http-load';
 
 /**
  * REST benchmark: req/s and p99 latency of Folio for GET space, GET org
@@ -77,7 +85,12 @@ function scenarios(s: Seeded): Scenario[] {
 }
 
 /** Baseline first, then Folio, each after its own warm-up, with the same request headers. */
-export async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSettings, problems: string[]): Promise<ScenarioResult | undefined> {
+export async function runScenario(
+  b: BenchServer,
+  sc: Scenario,
+  settings: LoadSettings,
+  problems: string[],
+): Promise<ScenarioResult | undefined> {
   const headers = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
   const folioUrl = `${b.url}${sc.path}`;
   const response = await capture(folioUrl, headers);
@@ -100,8 +113,12 @@ export async function runScenario(b: BenchServer, sc: Scenario, settings: LoadSe
     await baseline.close();
   }
   const folio = (await warmAndMeasure(folioUrl, headers, settings)).run;
-  for (const [who, m] of [['Folio', folio], ['baseline', base]] as const) {
-    if (m.non2xx > 0 || m.errors > 0) problems.push(`${sc.name}: ${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
+  for (const [who, m] of [
+    ['Folio', folio],
+    ['baseline', base],
+  ] as const) {
+    if (m.non2xx > 0 || m.errors > 0)
+      problems.push(`${sc.name}: ${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
     if (m.requests === 0) problems.push(`${sc.name}: ${who} completed no requests`);
   }
   const ratio = base.reqPerSec > 0 ? folio.reqPerSec / base.reqPerSec : 0;
@@ -129,7 +146,8 @@ export function table(results: ScenarioResult[]): string {
     r.target === undefined ? '-' : `>= ${r.target}: ${r.targetMet ? 'met' : 'NOT met'}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

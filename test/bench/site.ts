@@ -24,7 +24,9 @@ export async function run(): Promise<BenchOutcome> {
     const spaceId = (await b.client.orgs.createSpace(orgId, { title: 'Big space' })).data.id;
     const built = buildSpace();
     console.log(`site: loading a 1,000-page space into ${b.url} (${b.backend})…`);
-    await b.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => Y.applyUpdate(doc, Y.encodeStateAsUpdate(built.doc)));
+    await b.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) =>
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(built.doc)),
+    );
     await b.server.app.snapshots.revise(spaceId);
     const siteId = (await b.client.orgs.createSite(orgId, { title: 'Big site', spaces: [spaceId] })).data.id;
     await b.client.orgs.publishSite(orgId, siteId);
@@ -34,7 +36,9 @@ export async function run(): Promise<BenchOutcome> {
     const url = `${b.url}${path}`;
     const response = await capture(url, {});
     if (response.status !== 200 || !response.body.toString('utf8').includes('aria-current="page"')) {
-      problems.push(`GET published page: Folio answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
+      problems.push(
+        `GET published page: Folio answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`,
+      );
       return { ok: false, problems };
     }
     const baseline = await startBaseline(path, response);
@@ -46,15 +50,37 @@ export async function run(): Promise<BenchOutcome> {
     }
     console.log('site: GET published page …');
     const folio = (await warmAndMeasure(url, {}, settings)).run;
-    for (const [who, m] of [['Folio', folio], ['baseline', base]] as const) {
-      if (m.non2xx > 0 || m.errors > 0) problems.push(`${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
+    for (const [who, m] of [
+      ['Folio', folio],
+      ['baseline', base],
+    ] as const) {
+      if (m.non2xx > 0 || m.errors > 0)
+        problems.push(`${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
       if (m.requests === 0) problems.push(`${who} completed no requests`);
     }
     const ratio = base.reqPerSec > 0 ? folio.reqPerSec / base.reqPerSec : 0;
-    const result: ScenarioResult = { scenario: 'GET published page (of 1,000)', path, responseBytes: response.body.length, folio, baseline: base, ratio, target: TARGET, targetMet: ratio >= TARGET };
+    const result: ScenarioResult = {
+      scenario: 'GET published page (of 1,000)',
+      path,
+      responseBytes: response.body.length,
+      folio,
+      baseline: base,
+      ratio,
+      target: TARGET,
+      targetMet: ratio >= TARGET,
+    };
     console.log('\n' + table([result]) + '\n');
     const file = await writeArtifact(
-      { bench: name, date: new Date().toISOString(), backend: b.backend, node: process.version, cpus: os.cpus().length, settings, results: [result], problems },
+      {
+        bench: name,
+        date: new Date().toISOString(),
+        backend: b.backend,
+        node: process.version,
+        cpus: os.cpus().length,
+        settings,
+        results: [result],
+        problems,
+      },
       name,
     );
     console.log(`site: results written to ${file}`);

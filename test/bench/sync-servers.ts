@@ -26,11 +26,15 @@ async function startFolio(): Promise<{ url: string; close(): Promise<void> }> {
 async function startLegacy(): Promise<{ url: string; close(): Promise<void> }> {
   const require = createRequire(import.meta.url);
   // CommonJS on purpose: the child loads only yjs's CJS build, so no "Yjs was already imported" clash.
-  const { setupWSConnection } = require('y-websocket-legacy/bin/utils') as { setupWSConnection(ws: WebSocket, req: IncomingMessage, opts?: object): void };
+  const { setupWSConnection } = require('y-websocket-legacy/bin/utils') as {
+    setupWSConnection(ws: WebSocket, req: IncomingMessage, opts?: object): void;
+  };
   const wss = new WebSocketServer({ noServer: true });
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => setupWSConnection(ws, req));
   const server = createServer((_req, res) => res.end('y-websocket reference server'));
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)));
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };

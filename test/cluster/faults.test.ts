@@ -30,7 +30,10 @@ async function cluster(options: Parameters<typeof startCluster>[1] = {}): Promis
 }
 
 /** A space with one empty page, created through REST on `url`; returns ids. */
-async function spaceWithPage(url: string, options: { waitForRest?: boolean } = {}): Promise<{ spaceId: string; pageId: string }> {
+async function spaceWithPage(
+  url: string,
+  options: { waitForRest?: boolean } = {},
+): Promise<{ spaceId: string; pageId: string }> {
   const api = new GitBookAPI({ endpoint: url, authToken: TEST_ADMIN_TOKEN });
   const orgId = (await api.orgs.createOrganization({ title: 'Faults' })).data.id;
   const spaceId = (await api.orgs.createSpace(orgId, { title: 'Stream' })).data.id;
@@ -38,7 +41,13 @@ async function spaceWithPage(url: string, options: { waitForRest?: boolean } = {
   await synced(seed);
   const pageId = new ContentDoc(seed.doc).createPage({ title: 'Stream', markdown: '' });
   if (options.waitForRest !== false) {
-    await waitFor(async () => (await raw({ url }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, { token: TEST_ADMIN_TOKEN })).status === 200, 15_000, 'the page');
+    await waitFor(
+      async () =>
+        (await raw({ url }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, { token: TEST_ADMIN_TOKEN }))
+          .status === 200,
+      15_000,
+      'the page',
+    );
   }
   return { spaceId, pageId };
 }
@@ -94,7 +103,11 @@ describe('faults with two server processes', () => {
     run.stop();
     const witness = client(b!.url, spaceId);
     await synced(witness);
-    await waitFor(() => writers.every((w) => w.provider.wsconnected && body(w, pageId) === body(witness, pageId)), 20_000, 'convergence on the surviving process');
+    await waitFor(
+      () => writers.every((w) => w.provider.wsconnected && body(w, pageId) === body(witness, pageId)),
+      20_000,
+      'convergence on the surviving process',
+    );
     const final = markers(body(witness, pageId));
     const lost = [...heldAtCrash].filter((m) => !final.has(m));
     expect(lost).toEqual([]);
@@ -110,7 +123,12 @@ describe('faults with two server processes', () => {
     const c = await cluster({ redisUrl: redis.url, env: { FOLIO_REVISION_QUIET_MS: '600000' } });
     const [a, b] = c.processes;
     const { spaceId, pageId } = await spaceWithPage(a!.url, { waitForRest: false });
-    const writers = [client(a!.url, spaceId), client(a!.url, spaceId), client(b!.url, spaceId), client(b!.url, spaceId)];
+    const writers = [
+      client(a!.url, spaceId),
+      client(a!.url, spaceId),
+      client(b!.url, spaceId),
+      client(b!.url, spaceId),
+    ];
     await Promise.all(writers.map((w) => synced(w)));
     await waitFor(() => writers.every((w) => new ContentDoc(w.doc).getPage(pageId)), 10_000, 'the page everywhere');
     const run = stream(writers, pageId);
@@ -120,7 +138,11 @@ describe('faults with two server processes', () => {
     await redis.restart();
     await sleep(300);
     run.stop();
-    await waitFor(() => writers.every((w) => body(w, pageId) === body(writers[0]!, pageId)), 20_000, 'convergence after Redis came back');
+    await waitFor(
+      () => writers.every((w) => body(w, pageId) === body(writers[0]!, pageId)),
+      20_000,
+      'convergence after Redis came back',
+    );
     const final = markers(body(writers[0]!, pageId));
     expect([...run.written].filter((m) => !final.has(m))).toEqual([]);
     // And live fan-out works again, not only the catch-up.
@@ -146,7 +168,10 @@ describe('faults with two server processes', () => {
 
     relay.cut();
     for (const p of [a!, b!]) {
-      const res = await raw({ url: p.url }, 'POST', `/v1/orgs/${orgId}/spaces`, { token: TEST_ADMIN_TOKEN, body: { title: 'During the outage' } });
+      const res = await raw({ url: p.url }, 'POST', `/v1/orgs/${orgId}/spaces`, {
+        token: TEST_ADMIN_TOKEN,
+        body: { title: 'During the outage' },
+      });
       expectError(res, 503, /unavailable/i);
       expect(res.headers.get('retry-after')).toBeTruthy();
     }
@@ -156,10 +181,24 @@ describe('faults with two server processes', () => {
     await sleep(300);
     relay.restore();
 
-    await waitFor(async () => (await raw({ url: b!.url }, 'POST', `/v1/orgs/${orgId}/spaces`, { token: TEST_ADMIN_TOKEN, body: { title: 'After' } })).status === 201, 20_000, 'writes after the database returned');
+    await waitFor(
+      async () =>
+        (
+          await raw({ url: b!.url }, 'POST', `/v1/orgs/${orgId}/spaces`, {
+            token: TEST_ADMIN_TOKEN,
+            body: { title: 'After' },
+          })
+        ).status === 201,
+      20_000,
+      'writes after the database returned',
+    );
     const reader = client(b!.url, spaceId);
     await synced(reader, 20_000);
-    await waitFor(() => body(reader, pageId).includes('<during-outage>'), 20_000, 'the edit made during the outage, on the other process');
+    await waitFor(
+      () => body(reader, pageId).includes('<during-outage>'),
+      20_000,
+      'the edit made during the outage, on the other process',
+    );
     // Both processes are still alive.
     for (const p of [a!, b!]) expect((await raw({ url: p.url }, 'GET', '/readyz')).status).toBe(200);
   });

@@ -52,7 +52,10 @@ describe('locks shared through PostgreSQL', () => {
     expect(await second.withLock('job:x', async () => 'ran', { wait: false })).toEqual({ acquired: false });
     const waiting = second.withLock('job:x', async () => order.push('second'));
     // Another key is free meanwhile.
-    expect(await second.withLock('job:y', async () => 'other', { wait: false })).toEqual({ acquired: true, value: 'other' });
+    expect(await second.withLock('job:y', async () => 'other', { wait: false })).toEqual({
+      acquired: true,
+      value: 'other',
+    });
     release.resolve();
     expect(await holding).toEqual({ acquired: true, value: 'done' });
     await waiting;
@@ -70,7 +73,9 @@ describe('locks shared through PostgreSQL', () => {
     await entered.promise;
     expect(await second.withLock('job:crash', async () => 1, { wait: false })).toEqual({ acquired: false });
     // What PostgreSQL does when a process is killed: its session ends.
-    await second.query("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()");
+    await second.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()",
+    );
     const after = await second.withLock('job:crash', async () => 1, { wait: true });
     expect(after).toEqual({ acquired: true, value: 1 });
     // The old holder finishes without crashing its process; its dead connection is discarded.
@@ -104,13 +109,17 @@ describe('the purge job on two processes at once', () => {
       }
       const api = new GitBookAPI({ endpoint: servers[0]!.url, authToken: TEST_ADMIN_TOKEN });
       const orgId = (await api.orgs.createOrganization({ title: 'Purge' })).data.id;
-      const ids = await Promise.all([1, 2, 3].map(async (n) => (await api.orgs.createSpace(orgId, { title: `S${n}` })).data.id));
+      const ids = await Promise.all(
+        [1, 2, 3].map(async (n) => (await api.orgs.createSpace(orgId, { title: `S${n}` })).data.id),
+      );
       for (const id of ids) await api.spaces.deleteSpaceById(id);
       clock.advance(8 * 24 * 60 * 60 * 1000);
       const reports = await Promise.all(servers.map((s) => s.jobs.runAll()));
       const purged = reports.map((r) => r.purgedSpaces ?? 0).reduce((x, y) => x + y, 0);
       expect(purged).toBe(3);
-      for (const s of servers) for (const id of ids) expect((await raw({ url: s.url }, 'GET', `/v1/spaces/${id}`, { token: TEST_ADMIN_TOKEN })).status).toBe(404);
+      for (const s of servers)
+        for (const id of ids)
+          expect((await raw({ url: s.url }, 'GET', `/v1/spaces/${id}`, { token: TEST_ADMIN_TOKEN })).status).toBe(404);
     } finally {
       for (const s of servers.splice(0)) await s.close();
       await purgeDb.drop();

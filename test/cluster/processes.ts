@@ -40,7 +40,14 @@ export interface FolioProcess {
 export function spawnFolio(env: Record<string, string>): Promise<FolioProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, FOLIO_HOST: '127.0.0.1', FOLIO_PORT: '0', FOLIO_LOG_LEVEL: 'warn', FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
+    env: {
+      ...process.env,
+      FOLIO_HOST: '127.0.0.1',
+      FOLIO_PORT: '0',
+      FOLIO_LOG_LEVEL: 'warn',
+      FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -85,7 +92,10 @@ export interface Cluster {
  * database and the machine's Redis (or `redisUrl`), under a channel prefix of
  * their own so parallel suites never hear each other.
  */
-export async function startCluster(count: number, options: { redisUrl?: string; databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  options: { redisUrl?: string; databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<Cluster> {
   const db = options.databaseUrl ? undefined : await freshPostgresDatabase('folio_cluster');
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-cluster-'));
   const env = {
@@ -127,7 +137,11 @@ export class PrivateRedis {
 
   /** Starts redis-server (again) and resolves once it accepts connections. */
   async restart(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     for (let i = 0; i < 100; i++) {
       if (await canConnect(this.port)) return;
       await new Promise((r) => setTimeout(r, 50));

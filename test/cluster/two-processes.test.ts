@@ -54,9 +54,17 @@ describe('two server processes', () => {
       all.forEach((c, i) => new ContentDoc(c.doc).pageBody(pageId)!.insert(0, `[${i}:${round}]`));
     }
     const body = (c: Client) => new ContentDoc(c.doc).pageBody(pageId)!.toString();
-    const expectedLength = all.reduce((sum, _c, i) => sum + Array.from({ length: 20 }, (_, r) => `[${i}:${r}]`.length).reduce((x, y) => x + y, 0), 0);
-    await waitFor(() => all.every((c) => body(c) === body(all[0]!)) && body(all[0]!).length === expectedLength, 15_000, 'convergence');
-    for (let i = 0; i < 4; i++) for (let round = 0; round < 20; round++) expect(body(all[0]!)).toContain(`[${i}:${round}]`);
+    const expectedLength = all.reduce(
+      (sum, _c, i) => sum + Array.from({ length: 20 }, (_, r) => `[${i}:${r}]`.length).reduce((x, y) => x + y, 0),
+      0,
+    );
+    await waitFor(
+      () => all.every((c) => body(c) === body(all[0]!)) && body(all[0]!).length === expectedLength,
+      15_000,
+      'convergence',
+    );
+    for (let i = 0; i < 4; i++)
+      for (let round = 0; round < 20; round++) expect(body(all[0]!)).toContain(`[${i}:${round}]`);
     // Each process applied the other's updates, and its metrics say so and how long they took.
     for (const url of [a, b]) {
       const metrics = await (await fetch(`${url}/metrics`)).text();
@@ -76,9 +84,19 @@ describe('two server processes', () => {
     try {
       const late = client(c.url, spaceId);
       await synced(late);
-      await waitFor(() => new ContentDoc(late.doc).getPage(pageId) && new ContentDoc(late.doc).pageBody(pageId).toString().includes('Written before C started.'), 10_000, 'the document on C');
+      await waitFor(
+        () =>
+          new ContentDoc(late.doc).getPage(pageId) &&
+          new ContentDoc(late.doc).pageBody(pageId).toString().includes('Written before C started.'),
+        10_000,
+        'the document on C',
+      );
       new ContentDoc(late.doc).pageBody(pageId).insert(0, 'From C. ');
-      await waitFor(() => new ContentDoc(early.doc).pageBody(pageId).toString().startsWith('From C. '), 10_000, "C's edit on A");
+      await waitFor(
+        () => new ContentDoc(early.doc).pageBody(pageId).toString().startsWith('From C. '),
+        10_000,
+        "C's edit on A",
+      );
     } finally {
       await c.stop();
     }
@@ -89,10 +107,16 @@ describe('two server processes', () => {
     const editor = client(b, spaceId);
     await synced(editor);
     const pageId = new ContentDoc(editor.doc).createPage({ title: 'From B', markdown: 'Typed on process **B**.\n' });
-    const page = await waitFor(async () => {
-      const res = await raw({ url: a }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, { token: TEST_ADMIN_TOKEN });
-      return res.status === 200 ? (res.body as { title: string; markdown?: string }) : undefined;
-    }, 15_000, 'the page through REST on A');
+    const page = await waitFor(
+      async () => {
+        const res = await raw({ url: a }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, {
+          token: TEST_ADMIN_TOKEN,
+        });
+        return res.status === 200 ? (res.body as { title: string; markdown?: string }) : undefined;
+      },
+      15_000,
+      'the page through REST on A',
+    );
     expect(page!.title).toBe('From B');
     expect(page!.markdown).toContain('Typed on process **B**.');
     // The space's current revision is the same row on both processes.
@@ -124,13 +148,25 @@ describe('two server processes', () => {
     await waitFor(() => new ContentDoc(editor.doc).getPage(pageId), 10_000, 'the page in the fork');
     new ContentDoc(editor.doc).pageBody(pageId).insert(0, 'Added on B. ');
     // Seen by another client: committed on B (and published to A).
-    await waitFor(() => new ContentDoc(watcher.doc).getPage(pageId) && new ContentDoc(watcher.doc).pageBody(pageId).toString().startsWith('Added on B.'), 10_000, 'the fork edit');
+    await waitFor(
+      () =>
+        new ContentDoc(watcher.doc).getPage(pageId) &&
+        new ContentDoc(watcher.doc).pageBody(pageId).toString().startsWith('Added on B.'),
+      10_000,
+      'the fork edit',
+    );
     await apiA.spaces.mergeChangeRequest(spaceId, cr.id);
-    const merged = await waitFor(async () => {
-      const res = await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, { token: TEST_ADMIN_TOKEN });
-      const markdown = (res.body as { markdown?: string }).markdown ?? '';
-      return markdown.includes('Added on B.') ? markdown : undefined;
-    }, 15_000, 'the merged text through REST on B');
+    const merged = await waitFor(
+      async () => {
+        const res = await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}`, {
+          token: TEST_ADMIN_TOKEN,
+        });
+        const markdown = (res.body as { markdown?: string }).markdown ?? '';
+        return markdown.includes('Added on B.') ? markdown : undefined;
+      },
+      15_000,
+      'the merged text through REST on B',
+    );
     expect(merged).toContain('Main text.');
     expect((await apiB.spaces.getChangeRequestById(spaceId, cr.id)).data.status).toBe('merged');
   });
@@ -141,7 +177,11 @@ describe('two server processes', () => {
     const bob = client(b, spaceId);
     await Promise.all([synced(alice), synced(bob)]);
     alice.provider.awareness.setLocalStateField('user', { name: 'Alice' });
-    await waitFor(() => bob.provider.awareness.getStates().get(alice.doc.clientID)?.user?.name === 'Alice', 10_000, "Alice's presence on B");
+    await waitFor(
+      () => bob.provider.awareness.getStates().get(alice.doc.clientID)?.user?.name === 'Alice',
+      10_000,
+      "Alice's presence on B",
+    );
     alice.destroy();
     await waitFor(() => !bob.provider.awareness.getStates().has(alice.doc.clientID), 10_000, "Alice's departure on B");
   });
@@ -151,14 +191,30 @@ describe('two server processes', () => {
     // Read on B first so B has the space cached (the cache keeps entries 10 s without fan-out).
     expect((await apiB.spaces.getSpaceById(spaceId)).data.title).toBe('Before');
     await apiA.spaces.updateSpaceById(spaceId, { title: 'After' });
-    await waitFor(async () => (await apiB.spaces.getSpaceById(spaceId)).data.title === 'After', 5_000, 'the new title on B');
+    await waitFor(
+      async () => (await apiB.spaces.getSpaceById(spaceId)).data.title === 'After',
+      5_000,
+      'the new title on B',
+    );
 
     const db = await openPostgres(cluster.env.FOLIO_DATABASE_URL!);
     try {
-      const member = await newMember({ server: { ctx: { db } }, clientFor: (token: string) => new GitBookAPI({ endpoint: a, authToken: token }), adminToken: TEST_ADMIN_TOKEN } as unknown as TestServer, orgId, 'read');
+      const member = await newMember(
+        {
+          server: { ctx: { db } },
+          clientFor: (token: string) => new GitBookAPI({ endpoint: a, authToken: token }),
+          adminToken: TEST_ADMIN_TOKEN,
+        } as unknown as TestServer,
+        orgId,
+        'read',
+      );
       expect((await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}`, { token: member.token })).status).toBe(200);
       await apiA.orgs.removeMemberFromOrganizationById(orgId, member.id);
-      await waitFor(async () => (await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}`, { token: member.token })).status === 404, 5_000, 'B refusing the removed member');
+      await waitFor(
+        async () => (await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}`, { token: member.token })).status === 404,
+        5_000,
+        'B refusing the removed member',
+      );
     } finally {
       await db.close();
     }

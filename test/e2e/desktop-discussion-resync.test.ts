@@ -58,7 +58,10 @@ async function storedComments(page: Page, db: string): Promise<string[]> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const request = open.result.transaction('updates', 'readonly').objectStore('updates').getAll();
-          request.onsuccess = () => (open.result.close(), resolve((request.result as Uint8Array[]).map((u) => Array.from(u))));
+          request.onsuccess = () => (
+            open.result.close(),
+            resolve((request.result as Uint8Array[]).map((u) => Array.from(u)))
+          );
           request.onerror = () => reject(request.error);
         };
       }),
@@ -87,15 +90,26 @@ it('drops a cached discussion the server refuses and resyncs it from the server'
   await page.getByTestId('to-picker').click();
   await page.getByTestId('org-list').waitFor();
   const stray = new Y.Doc();
-  new DiscussionDoc(stray).postComment({ author: 'ghost', markdown: 'A comment the server lost', target: { page: pageId } });
+  new DiscussionDoc(stray).postComment({
+    author: 'ghost',
+    markdown: 'A comment the server lost',
+    target: { page: pageId },
+  });
   await appendStoredUpdate(page, discussionDb(spaceId), Y.encodeStateAsUpdate(stray));
-  expect((await storedComments(page, discussionDb(spaceId))).sort()).toEqual(['A comment the server lost', 'A real comment']);
+  expect((await storedComments(page, discussionDb(spaceId))).sort()).toEqual([
+    'A comment the server lost',
+    'A real comment',
+  ]);
 
   // Reopen: the server refuses the stray write (4403); the app drops its copy and shows the server's.
   await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
   await eventually(async () => (await syncState(page)) === 'online', 'online after the resync');
   await expect.poll(() => page.getByTestId('comment-body').allTextContents()).toEqual(['A real comment']);
-  await eventually(async () => JSON.stringify(await storedComments(page, discussionDb(spaceId))) === JSON.stringify(['A real comment']), 'the local copy to hold only the server’s comments');
+  await eventually(
+    async () =>
+      JSON.stringify(await storedComments(page, discussionDb(spaceId))) === JSON.stringify(['A real comment']),
+    'the local copy to hold only the server’s comments',
+  );
   const onServer = (await t.client.spaces.listCommentsInSpace(spaceId)).data.items;
   expect(onServer.map((c) => c.body)).toEqual([{ markdown: 'A real comment' }]);
   await saveScreenshot(page, 'desktop-discussion-resynced');
@@ -106,7 +120,9 @@ it('drops a cached discussion the server refuses and resyncs it from the server'
   await eventually(async () => (await syncState(page)) === 'online', 'online after a reload');
   await page.getByTestId('comment-input').fill('Posted after the resync');
   await page.getByTestId('comment-post').click();
-  await expect.poll(() => page.getByTestId('comment-body').allTextContents()).toEqual(['A real comment', 'Posted after the resync']);
+  await expect
+    .poll(() => page.getByTestId('comment-body').allTextContents())
+    .toEqual(['A real comment', 'Posted after the resync']);
   expect(await syncState(page)).toBe('online');
   await page.close();
 });

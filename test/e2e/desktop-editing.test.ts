@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, saveScreenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newMember } from '../helpers/members';
-import { createPageThroughUi, editorText, eventually, requireBuiltRenderer, signInThroughUi, syncState, typeInEditor } from '../helpers/web-app';
+import {
+  createPageThroughUi,
+  editorText,
+  eventually,
+  requireBuiltRenderer,
+  signInThroughUi,
+  syncState,
+  typeInEditor,
+} from '../helpers/web-app';
 
 /**
  * The web app (the desktop renderer served by the sync server at /app/) in
@@ -48,7 +56,14 @@ describe('desktop app in a browser', () => {
     const res = await fetch(`${t.url}/app/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="app">');
-    const preflight = await fetch(`${t.url}/v1/user`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const preflight = await fetch(`${t.url}/v1/user`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     // A refusal still carries CORS headers, so the app can show the API's message.
@@ -78,16 +93,33 @@ describe('desktop app in a browser', () => {
     await typeInEditor(page, 'Hello from the desktop app. ');
     await typeInEditor(page, 'Written in **markdown**.');
     await expect.poll(() => page.getByTestId('preview').innerHTML()).toContain('<strong>markdown</strong>');
-    await eventually(async () => (await restMarkdown(spaceId, 'Getting started'))?.includes('Hello from the desktop app. Written in **markdown**.') ?? false, 'the typed text over REST');
+    await eventually(
+      async () =>
+        (await restMarkdown(spaceId, 'Getting started'))?.includes(
+          'Hello from the desktop app. Written in **markdown**.',
+        ) ?? false,
+      'the typed text over REST',
+    );
     expect(await syncState(page)).toBe('online');
 
     // An image: uploaded to storage, registered in the space's files, shown in the preview.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.getByTestId('image-input').setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => editorText(page)).toMatch(/!\[diagram\]\(\/files\/[A-Za-z0-9]{20}\)/);
-    await expect.poll(() => page.locator('[data-testid=preview] img').getAttribute('src'), { timeout: 15_000 }).toMatch(/\/v1\/files\/[0-9a-f]{64}\/diagram\.png\?/);
-    await expect.poll(() => page.locator('[data-testid=preview] img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-    const files = (await t.client.spaces.listFiles(spaceId)).data.items as { name: string; contentType: string; size: number }[];
+    await expect
+      .poll(() => page.locator('[data-testid=preview] img').getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/\/v1\/files\/[0-9a-f]{64}\/diagram\.png\?/);
+    await expect
+      .poll(() => page.locator('[data-testid=preview] img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(1);
+    const files = (await t.client.spaces.listFiles(spaceId)).data.items as {
+      name: string;
+      contentType: string;
+      size: number;
+    }[];
     expect(files.map((f) => [f.name, f.contentType, f.size])).toEqual([['diagram.png', 'image/png', png.byteLength]]);
     await saveScreenshot(page, 'desktop-create-and-type');
     await page.close();

@@ -4,7 +4,16 @@ import { launchChromium, saveScreenshot } from '../helpers/browser';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { durableStorage, startOn, type DurableStorage } from '../sync/helpers';
 import type { RunningServer } from '../../sync-server/server';
-import { createPageThroughUi, editorText, eventually, requireBuiltRenderer, signInThroughUi, startStaticServer, syncState, typeInEditor } from '../helpers/web-app';
+import {
+  createPageThroughUi,
+  editorText,
+  eventually,
+  requireBuiltRenderer,
+  signInThroughUi,
+  startStaticServer,
+  syncState,
+  typeInEditor,
+} from '../helpers/web-app';
 
 /**
  * Offline editing: the renderer is served by a separate static server (as
@@ -41,7 +50,9 @@ it('keeps editing with the server down, survives a reload, and syncs when the se
   const restMarkdown = async () => {
     const pages = (await started.client.spaces.listPages(spaceId)).data.pages as { id: string; title: string }[];
     const page = pages.find((p) => p.title === 'On the train');
-    return page ? ((await started.client.spaces.getPageById(spaceId, page.id)).data as { markdown?: string }).markdown ?? '' : '';
+    return page
+      ? (((await started.client.spaces.getPageById(spaceId, page.id)).data as { markdown?: string }).markdown ?? '')
+      : '';
   };
 
   const page = await browser.newPage();
@@ -69,7 +80,11 @@ it('keeps editing with the server down, survives a reload, and syncs when the se
   started = await startOn({ ...storage, env: { ...storage.env, FOLIO_PORT: port } });
   server = started.server;
   await eventually(async () => (await syncState(page)) === 'online', 'reconnection', 20_000);
-  await eventually(async () => (await restMarkdown()).includes('Written online. Written offline, in a tunnel.'), 'the offline edits over REST', 20_000);
+  await eventually(
+    async () => (await restMarkdown()).includes('Written online. Written offline, in a tunnel.'),
+    'the offline edits over REST',
+    20_000,
+  );
   await saveScreenshot(page, 'desktop-offline-synced');
   await page.close();
 });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, saveScreenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { answerPrompt, createPageThroughUi, editorText, eventually, requireBuiltRenderer, signInThroughUi, syncState, typeInEditor } from '../helpers/web-app';
+import {
+  answerPrompt,
+  createPageThroughUi,
+  editorText,
+  eventually,
+  requireBuiltRenderer,
+  signInThroughUi,
+  syncState,
+  typeInEditor,
+} from '../helpers/web-app';
 
 /**
  * Reviewing in the app: a change request is created, edited and merged from
@@ -50,19 +59,31 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   }, 'the changed page in the change request');
   // The space itself does not have the edit yet.
   const before = (await t.client.spaces.listPages(spaceId)).data.pages as { id: string }[];
-  expect(((await t.client.spaces.getPageById(spaceId, before[0]!.id)).data as { markdown?: string }).markdown).not.toContain('To upgrade');
+  expect(
+    ((await t.client.spaces.getPageById(spaceId, before[0]!.id)).data as { markdown?: string }).markdown,
+  ).not.toContain('To upgrade');
   await page.getByTestId('cr-status').selectOption('open');
-  await expect.poll(async () => (await t.client.spaces.getChangeRequestById(spaceId, crs[0]!.id)).data.status).toBe('open');
+  await expect
+    .poll(async () => (await t.client.spaces.getChangeRequestById(spaceId, crs[0]!.id)).data.status)
+    .toBe('open');
   await saveScreenshot(page, 'desktop-change-request');
 
   await page.getByTestId('cr-merge').click();
   await page.getByTestId('confirm-yes').click();
   await expect.poll(() => page.getByTestId('cr-badge').count()).toBe(0);
   await expect.poll(() => editorText(page)).toBe('Run the installer. To upgrade, run it again.');
-  await expect.poll(async () => (await t.client.spaces.getChangeRequestById(spaceId, crs[0]!.id)).data.status).toBe('merged');
+  await expect
+    .poll(async () => (await t.client.spaces.getChangeRequestById(spaceId, crs[0]!.id)).data.status)
+    .toBe('merged');
   const pages = (await t.client.spaces.listPages(spaceId)).data.pages as { id: string; title: string }[];
   const installId = pages.find((p) => p.title === 'Install')!.id;
-  await eventually(async () => ((await t.client.spaces.getPageById(spaceId, installId)).data as { markdown?: string }).markdown?.includes('To upgrade, run it again.') ?? false, 'the merged text over REST');
+  await eventually(
+    async () =>
+      ((await t.client.spaces.getPageById(spaceId, installId)).data as { markdown?: string }).markdown?.includes(
+        'To upgrade, run it again.',
+      ) ?? false,
+    'the merged text over REST',
+  );
 
   // Offline: the comment waits in the outbox (shown as queued), then arrives on reconnect.
   await context.setOffline(true);
@@ -72,10 +93,14 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   await expect.poll(() => page.getByTestId('sync-status').textContent()).toContain('1 queued');
   expect((await t.client.spaces.listCommentsInSpace(spaceId)).data.items).toHaveLength(0);
   await context.setOffline(false);
-  await expect.poll(() => page.getByTestId('comment-body').allTextContents(), { timeout: 20_000 }).toEqual(['Should we mention rollbacks?']);
+  await expect
+    .poll(() => page.getByTestId('comment-body').allTextContents(), { timeout: 20_000 })
+    .toEqual(['Should we mention rollbacks?']);
   await expect.poll(() => page.getByTestId('comment-pending').count()).toBe(0);
   const comments = (await t.client.spaces.listCommentsInSpace(spaceId)).data.items;
-  expect(comments.map((c) => [c.body, c.target.page?.id])).toEqual([[{ markdown: 'Should we mention rollbacks?' }, installId]]);
+  expect(comments.map((c) => [c.body, c.target.page?.id])).toEqual([
+    [{ markdown: 'Should we mention rollbacks?' }, installId],
+  ]);
   await saveScreenshot(page, 'desktop-review-final');
   await context.close();
 });

@@ -37,7 +37,15 @@ function background(page: Page): Promise<string> {
 /** The accounts listed in the settings, as [server URL, in use]. */
 async function listedAccounts(page: Page): Promise<[string | null, string | null][]> {
   const rows = page.getByTestId('account');
-  return Promise.all((await rows.all()).map(async (row) => [await row.getAttribute('data-server-url'), await row.getAttribute('data-active')] as [string | null, string | null]));
+  return Promise.all(
+    (await rows.all()).map(
+      async (row) =>
+        [await row.getAttribute('data-server-url'), await row.getAttribute('data-active')] as [
+          string | null,
+          string | null,
+        ],
+    ),
+  );
 }
 
 it('applies and keeps the theme, switches and removes accounts, and signs out to the sign-in form', async () => {
@@ -71,10 +79,12 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await signInThroughUi(page, beta.url, beta.adminToken);
   await expect.poll(() => page.locator('[data-testid=org] h2').allTextContents()).toEqual(['Beta Org']);
   await page.getByTestId('open-settings').click();
-  await expect.poll(() => listedAccounts(page)).toEqual([
-    [alpha.url, 'false'],
-    [beta.url, 'true'],
-  ]);
+  await expect
+    .poll(() => listedAccounts(page))
+    .toEqual([
+      [alpha.url, 'false'],
+      [beta.url, 'true'],
+    ]);
 
   // Switch back to the first: its organizations are listed.
   await page.locator(`[data-testid=account][data-server-url="${alpha.url}"] [data-testid=account-use]`).click();

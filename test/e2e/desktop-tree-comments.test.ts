@@ -3,7 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { ok } from '../helpers/api';
 import { launchChromium, saveScreenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { answerPrompt, createPageThroughUi, editorText, eventually, requireBuiltRenderer, signInThroughUi, syncState, typeInEditor } from '../helpers/web-app';
+import {
+  answerPrompt,
+  createPageThroughUi,
+  editorText,
+  eventually,
+  requireBuiltRenderer,
+  signInThroughUi,
+  syncState,
+  typeInEditor,
+} from '../helpers/web-app';
 
 /**
  * The page tree's keyboard operations, comment replies, reactions and
@@ -49,7 +58,8 @@ type Outline = (string | Outline)[];
 /** The space's pages from `GET /v1/spaces/{id}/content` (the latest revision): titles in order, sub-pages nested. */
 async function restOutline(spaceId: string): Promise<Outline> {
   const revision = await ok('getCurrentRevision', t.client.spaces.getCurrentRevision(spaceId));
-  const walk = (pages: { title: string; pages?: unknown[] }[]): Outline => pages.flatMap((p) => (p.pages?.length ? [p.title, walk(p.pages as { title: string }[])] : [p.title]));
+  const walk = (pages: { title: string; pages?: unknown[] }[]): Outline =>
+    pages.flatMap((p) => (p.pages?.length ? [p.title, walk(p.pages as { title: string }[])] : [p.title]));
   return walk(revision.pages as { title: string; pages?: unknown[] }[]);
 }
 
@@ -69,7 +79,10 @@ function uiOutline(page: Page): Promise<Outline> {
 
 async function expectOutline(page: Page, spaceId: string, outline: Outline): Promise<void> {
   await expect.poll(() => uiOutline(page)).toEqual(outline);
-  await eventually(async () => JSON.stringify(await restOutline(spaceId)) === JSON.stringify(outline), `REST outline ${JSON.stringify(outline)}`);
+  await eventually(
+    async () => JSON.stringify(await restOutline(spaceId)) === JSON.stringify(outline),
+    `REST outline ${JSON.stringify(outline)}`,
+  );
 }
 
 describe('desktop app: tree, comments and change requests', () => {
@@ -131,8 +144,13 @@ describe('desktop app: tree, comments and change requests', () => {
     // Reply.
     await comment.getByTestId('reply-input').fill('Yes, checked last week.');
     await comment.getByTestId('reply-input').press('Enter');
-    await expect.poll(() => comment.getByTestId('reply').getByTestId('comment-body').allTextContents()).toEqual(['Yes, checked last week.']);
-    const replies = await ok('listCommentRepliesInSpace', t.client.spaces.listCommentRepliesInSpace(spaceId, commentId, { format: 'markdown' }));
+    await expect
+      .poll(() => comment.getByTestId('reply').getByTestId('comment-body').allTextContents())
+      .toEqual(['Yes, checked last week.']);
+    const replies = await ok(
+      'listCommentRepliesInSpace',
+      t.client.spaces.listCommentRepliesInSpace(spaceId, commentId, { format: 'markdown' }),
+    );
     expect(replies.items.map((r) => r.body)).toEqual([{ markdown: 'Yes, checked last week.' }]);
 
     // React with 👍 on the comment (the first reaction button is the comment's own).
@@ -140,7 +158,9 @@ describe('desktop app: tree, comments and change requests', () => {
     await expect.poll(() => comment.getByTestId('reaction').first().textContent()).toBe('👍 1');
     expect(await comment.getByTestId('reaction').first().getAttribute('aria-pressed')).toBe('true');
     const reacted = await ok('listCommentsInSpace', t.client.spaces.listCommentsInSpace(spaceId));
-    expect(reacted.items[0]!.reactions.map((r) => [r.emoji, r.count, r.users.map((u) => u.user.displayName)])).toEqual([['👍', 1, ['Administrator']]]);
+    expect(reacted.items[0]!.reactions.map((r) => [r.emoji, r.count, r.users.map((u) => u.user.displayName)])).toEqual([
+      ['👍', 1, ['Administrator']],
+    ]);
     await saveScreenshot(page, 'desktop-comment-thread');
 
     // Resolve: it leaves the list (resolved ones show on request) and is resolved on the server.
@@ -175,7 +195,13 @@ describe('desktop app: tree, comments and change requests', () => {
     await main.goto(`${t.url}/app/#/spaces/${spaceId}/pages/${pageId}`);
     await expect.poll(() => editorText(main)).toBe('Version 1.');
     await typeInEditor(main, 'Fixed on main. ', 'start');
-    await eventually(async () => ((await t.client.spaces.getPageById(spaceId, pageId)).data as { markdown?: string }).markdown?.includes('Fixed on main.') ?? false, 'the main edit in a revision');
+    await eventually(
+      async () =>
+        ((await t.client.spaces.getPageById(spaceId, pageId)).data as { markdown?: string }).markdown?.includes(
+          'Fixed on main.',
+        ) ?? false,
+      'the main edit in a revision',
+    );
 
     // The change request shows as outdated (re-read on refresh, and periodically), then is updated from main.
     await eventually(async () => {

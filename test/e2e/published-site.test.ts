@@ -17,14 +17,27 @@ beforeAll(async () => {
   const api = (await t.client.orgs.createSpace(orgId, { title: 'API' })).data.id;
   await t.server.ctx.hub.change(spaceContentDoc(guide), (doc) => {
     const c = new ContentDoc(doc);
-    const intro = c.createPage({ title: 'Getting started', description: 'Install Folio and publish your first site.', markdown: '## Install\n\n```sh\nnpm install && npm start\n```\n\nThen read [Configuration](/pages/CONFIG).\n\n| Setting | Default |\n|---|---|\n| port | 8080 |\n\n> Tip: sites are HTML, without scripts.\n' });
-    c.createPage({ id: 'CONFIG', title: 'Configuration', slug: 'configuration', markdown: 'Every setting is an environment variable.\n' });
+    const intro = c.createPage({
+      title: 'Getting started',
+      description: 'Install Folio and publish your first site.',
+      markdown:
+        '## Install\n\n```sh\nnpm install && npm start\n```\n\nThen read [Configuration](/pages/CONFIG).\n\n| Setting | Default |\n|---|---|\n| port | 8080 |\n\n> Tip: sites are HTML, without scripts.\n',
+    });
+    c.createPage({
+      id: 'CONFIG',
+      title: 'Configuration',
+      slug: 'configuration',
+      markdown: 'Every setting is an environment variable.\n',
+    });
     const group = c.createPage({ title: 'Guides', kind: 'group', slug: 'guides' });
     c.createPage({ title: 'Writing pages', parent: group, slug: 'writing', markdown: 'Write markdown.\n' });
     void intro;
   });
   await t.server.app.snapshots.revise(guide);
-  await t.server.ctx.hub.change(spaceContentDoc(api), (doc) => void new ContentDoc(doc).createPage({ title: 'Reference', markdown: 'The REST API.\n' }));
+  await t.server.ctx.hub.change(
+    spaceContentDoc(api),
+    (doc) => void new ContentDoc(doc).createPage({ title: 'Reference', markdown: 'The REST API.\n' }),
+  );
   await t.server.app.snapshots.revise(api);
   siteId = (await t.client.orgs.createSite(orgId, { title: 'Folio Docs', spaces: [guide] })).data.id;
   await t.client.orgs.addSectionToSite(orgId, siteId, { spaceId: api, title: 'API reference' });

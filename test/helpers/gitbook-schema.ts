@@ -12,7 +12,10 @@ import { EMOJI_PATTERN } from '../../shared/emoji';
  */
 const require = createRequire(import.meta.url);
 const SPEC_PATH = require.resolve('@gitbook/api/spec/openapi.json');
-type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 const spec = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -55,12 +58,19 @@ export function responseValidator(operationId: string, status: number): Validate
 export function assertMatchesGitBook(operationId: string, status: number, body: unknown): void {
   const validate = responseValidator(operationId, status);
   if (!validate) {
-    if (body !== undefined && body !== null && body !== '') throw new Error(`${operationId} ${status}: GitBook declares no JSON body, got ${JSON.stringify(body).slice(0, 200)}`);
+    if (body !== undefined && body !== null && body !== '')
+      throw new Error(
+        `${operationId} ${status}: GitBook declares no JSON body, got ${JSON.stringify(body).slice(0, 200)}`,
+      );
     return;
   }
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
-    throw new Error(`${operationId} ${status} does not match GitBook's schema:\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 1500)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    throw new Error(
+      `${operationId} ${status} does not match GitBook's schema:\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 1500)}`,
+    );
   }
 }
 

@@ -19,16 +19,27 @@ export const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.m
 /** Fails with the fix when the renderer was not built. */
 export function requireBuiltRenderer(): void {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-    throw new Error(`The renderer is not built (${RENDERER_DIR}/index.html is missing): run \`npm run build\` before the e2e tests`);
+    throw new Error(
+      `The renderer is not built (${RENDERER_DIR}/index.html is missing): run \`npm run build\` before the e2e tests`,
+    );
   }
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 /** A static file server for the built renderer on 127.0.0.1 (port 0). */
 export async function startStaticServer(dir = RENDERER_DIR): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(dir)) return void res.writeHead(403).end();
     readFile(file).then(
@@ -77,7 +88,8 @@ export async function typeInEditor(page: Page, text: string, at: 'start' | 'end'
 export function editorText(page: Page): Promise<string> {
   return page.getByTestId('editor-content').evaluate((content) => {
     const copy = content.cloneNode(true) as HTMLElement;
-    for (const widget of Array.from(copy.querySelectorAll('.cm-ySelectionCaret, .cm-ySelectionInfo, .cm-widgetBuffer'))) widget.remove();
+    for (const widget of Array.from(copy.querySelectorAll('.cm-ySelectionCaret, .cm-ySelectionInfo, .cm-widgetBuffer')))
+      widget.remove();
     return Array.from(copy.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n');
   });
 }
@@ -88,7 +100,11 @@ export function syncState(page: Page): Promise<string | null> {
 }
 
 /** Polls until `check` holds (the UI and the server converge asynchronously). */
-export async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -51,8 +51,16 @@ describe('change request sync', () => {
     await waitFor(() => reader.closes.some((c) => c.code === CloseCode.readOnly), 10_000, 'read-only close');
     const text = await t.server.ctx.hub.withDoc(crContentDoc(cr.id), (doc) => new ContentDoc(doc).getMarkdown(pageId));
     expect(text).toBe('start\n');
-    expect((await upgradeStatus(`${syncBase(t.url)}/${spaceId}/change-requests/nosuchcr?token=${t.adminToken}`)).status).toBe(404);
-    expect((await upgradeStatus(`${syncBase(t.url)}/${spaceId}/change-requests/${cr.id}/discussion?token=${commenter.token}`)).status).toBe(101);
+    expect(
+      (await upgradeStatus(`${syncBase(t.url)}/${spaceId}/change-requests/nosuchcr?token=${t.adminToken}`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await upgradeStatus(
+          `${syncBase(t.url)}/${spaceId}/change-requests/${cr.id}/discussion?token=${commenter.token}`,
+        )
+      ).status,
+    ).toBe(101);
   });
 
   it('an editor typing while another user merges loses no accepted edit', async () => {
@@ -75,8 +83,12 @@ describe('change request sync', () => {
     typing = false;
     await loop;
     await t.server.ctx.hub.flush();
-    const forkText = await t.server.ctx.hub.withDoc(crContentDoc(cr.id), (doc) => new ContentDoc(doc).getMarkdown(pageId));
-    const spaceText = await t.server.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => new ContentDoc(doc).getMarkdown(pageId));
+    const forkText = await t.server.ctx.hub.withDoc(crContentDoc(cr.id), (doc) =>
+      new ContentDoc(doc).getMarkdown(pageId),
+    );
+    const spaceText = await t.server.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) =>
+      new ContentDoc(doc).getMarkdown(pageId),
+    );
     const accepted = forkText.match(/<\d+>/g) ?? [];
     expect(accepted.length).toBeGreaterThan(5);
     // Everything the server accepted into the fork is in the space, in order.

@@ -5,7 +5,6 @@ import { newMember } from '../helpers/members';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connect, synced, waitFor, type Client } from './helpers';
 
-
 /** Comments are written through REST into the discussion document; socket subscribers see them live. */
 let t: TestServer;
 let spaceId: string;
@@ -28,7 +27,10 @@ describe('live discussion', () => {
   it('shows a comment posted via REST, then its reply, reaction and resolution, to a stock y-websocket client', async () => {
     const live = new DiscussionDoc(client.doc);
     expect(live.listComments()).toEqual([]);
-    const c = await ok('postCommentInSpace', t.client.spaces.postCommentInSpace(spaceId, { body: { markdown: 'Live **comment**' } }));
+    const c = await ok(
+      'postCommentInSpace',
+      t.client.spaces.postCommentInSpace(spaceId, { body: { markdown: 'Live **comment**' } }),
+    );
     const seen = await waitFor(() => live.getComment(c.id), 10_000, 'comment over sync');
     expect(seen).toMatchObject({ markdown: 'Live **comment**', postedAt: c.postedAt });
 
@@ -48,6 +50,8 @@ describe('live discussion', () => {
     await waitFor(() => new DiscussionDoc(client.doc).getComment(c.id), 10_000, 'comment over sync');
     new DiscussionDoc(client.doc).editBody({ comment: c.id }, 'Forged');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(((await t.client.spaces.getCommentInSpace(spaceId, c.id)).data.body as { markdown: string }).markdown).toBe('Server copy');
+    expect(((await t.client.spaces.getCommentInSpace(spaceId, c.id)).data.body as { markdown: string }).markdown).toBe(
+      'Server copy',
+    );
   });
 });

@@ -108,7 +108,8 @@ describe('a database that refuses writes', () => {
     await t?.close();
   });
 
-  const refuseWrites = () => t.server.ctx.db.query('ALTER TABLE doc_updates ADD CONSTRAINT folio_test_refuse CHECK (false) NOT VALID');
+  const refuseWrites = () =>
+    t.server.ctx.db.query('ALTER TABLE doc_updates ADD CONSTRAINT folio_test_refuse CHECK (false) NOT VALID');
   const allowWrites = () => t.server.ctx.db.query('ALTER TABLE doc_updates DROP CONSTRAINT folio_test_refuse');
 
   it('neither applies nor broadcasts a client update; the sender is closed (1013), keeps it, and resyncs later', async () => {
@@ -126,7 +127,9 @@ describe('a database that refuses writes', () => {
     await waitFor(() => a.closes.some((c) => c.code === CloseCode.tryAgainLater), 10_000, 'the 1013 close');
     await sleep(200);
     expect(b.text.toString()).toBe('stored. ');
-    expect(await t.server.ctx.hub.withDoc(`space/${spaceId}/content`, (doc) => doc.getText('body').toString())).toBe('stored. ');
+    expect(await t.server.ctx.hub.withDoc(`space/${spaceId}/content`, (doc) => doc.getText('body').toString())).toBe(
+      'stored. ',
+    );
     expect(a.text.toString()).toBe('stored. not yet stored.');
 
     await allowWrites();
@@ -144,14 +147,20 @@ describe('a database that refuses writes', () => {
     await waitFor(() => a.text.toString() === 'kept');
 
     await refuseWrites();
-    await expect(t.server.ctx.hub.change(name, (doc) => doc.getText('body').insert(0, 'lost '))).rejects.toBeInstanceOf(DocumentWriteError);
+    await expect(t.server.ctx.hub.change(name, (doc) => doc.getText('body').insert(0, 'lost '))).rejects.toBeInstanceOf(
+      DocumentWriteError,
+    );
     await allowWrites();
     expect(await t.server.ctx.hub.withDoc(name, (doc) => doc.getText('body').toString())).toBe('kept');
     // The connected client was told to resync (1013) and never saw the refused change.
     await waitFor(() => a.closes.some((c) => c.code === CloseCode.tryAgainLater), 10_000, 'the 1013 close');
     await synced(a);
     a.text.insert(a.text.length, '!');
-    await waitFor(async () => (await t.server.ctx.hub.withDoc(name, (doc) => doc.getText('body').toString())) === 'kept!', 10_000, 'the later edit');
+    await waitFor(
+      async () => (await t.server.ctx.hub.withDoc(name, (doc) => doc.getText('body').toString())) === 'kept!',
+      10_000,
+      'the later edit',
+    );
     expect(a.text.toString()).toBe('kept!');
     const copy = new Y.Doc();
     Y.applyUpdate(copy, await t.server.ctx.hub.withDoc(name, (doc) => Y.encodeStateAsUpdate(doc)));

@@ -81,11 +81,15 @@ export function synced(client: Client, timeoutMs = 10_000): Promise<unknown> {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A raw ws socket (to send hand-made frames); resolves when open. */
-export function rawSocket(url: string): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }>; frames: Uint8Array[] }> {
+export function rawSocket(
+  url: string,
+): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }>; frames: Uint8Array[] }> {
   const ws = new WebSocket(url);
   const frames: Uint8Array[] = [];
   ws.on('message', (data) => frames.push(new Uint8Array(data as Buffer)));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve({ ws, closed, frames }));
     ws.once('error', reject);
@@ -93,7 +97,10 @@ export function rawSocket(url: string): Promise<{ ws: WebSocket; closed: Promise
 }
 
 /** The HTTP status an upgrade attempt is answered with (101 when it succeeds). */
-export function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function upgradeStatus(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.once('open', () => {
@@ -140,7 +147,10 @@ export async function durableStorage(): Promise<DurableStorage> {
 }
 
 /** Starts an in-process server on durable storage (restartable: start again with the same storage). */
-export async function startOn(storage: DurableStorage, options: StartOptions = {}): Promise<{ server: RunningServer; client: GitBookAPI; clientFor(token: string): GitBookAPI }> {
+export async function startOn(
+  storage: DurableStorage,
+  options: StartOptions = {},
+): Promise<{ server: RunningServer; client: GitBookAPI; clientFor(token: string): GitBookAPI }> {
   const server = await startServer(loadConfig([], storage.env), { inMemory: false, ...options });
   const clientFor = (token: string) => new GitBookAPI({ endpoint: server.url, authToken: token });
   return { server, client: clientFor(TEST_ADMIN_TOKEN), clientFor };
@@ -149,5 +159,11 @@ export async function startOn(storage: DurableStorage, options: StartOptions = {
 /** The parts of a TestServer the member helpers use (newUser, addMember), for a server started with startOn. */
 export function asTestServer(server: RunningServer): TestServer {
   const clientFor = (token: string) => new GitBookAPI({ endpoint: server.url, authToken: token });
-  return { server, url: server.url, adminToken: TEST_ADMIN_TOKEN, client: clientFor(TEST_ADMIN_TOKEN), clientFor } as unknown as TestServer;
+  return {
+    server,
+    url: server.url,
+    adminToken: TEST_ADMIN_TOKEN,
+    client: clientFor(TEST_ADMIN_TOKEN),
+    clientFor,
+  } as unknown as TestServer;
 }

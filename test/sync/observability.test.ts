@@ -30,10 +30,14 @@ describe('health, readiness, metrics, request ids', () => {
   it('exposes request, document, socket and fan-out metrics to the holder of the metrics token', async () => {
     expectError(await raw(t, 'GET', '/metrics'), 401);
     await t.client.orgs.listOrganizationsForAuthenticatedUser();
-    const text = await waitFor(async () => {
-      const body = await scrape();
-      return /folio_update_fanout_lag_seconds_count [1-9]/.test(body) ? body : undefined;
-    }, 10_000, 'fan-out metric');
+    const text = await waitFor(
+      async () => {
+        const body = await scrape();
+        return /folio_update_fanout_lag_seconds_count [1-9]/.test(body) ? body : undefined;
+      },
+      10_000,
+      'fan-out metric',
+    );
     expect(text).toMatch(/folio_http_requests_total\{method="GET",route="\/v1\/orgs",status="200"\} [1-9]/);
     expect(text).toMatch(/folio_http_request_duration_seconds_bucket\{le="[0-9.]+",method="GET",route="\/v1\/orgs"\}/);
     expect(text).toMatch(/folio_open_documents [1-9]/);

@@ -32,8 +32,14 @@ beforeAll(async () => {
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Manual' })).data.id;
   await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
     const content = new ContentDoc(doc);
-    ids.start = content.createPage({ title: 'Getting started', markdown: '# Install\n\nRun the folio installer.\n\n- first step\n- second step\n' });
-    ids.ops = content.createPage({ title: 'Operations', markdown: 'Back up the **data** folder nightly.\n\n```\nnpm start\n```\n' });
+    ids.start = content.createPage({
+      title: 'Getting started',
+      markdown: '# Install\n\nRun the folio installer.\n\n- first step\n- second step\n',
+    });
+    ids.ops = content.createPage({
+      title: 'Operations',
+      markdown: 'Back up the **data** folder nightly.\n\n```\nnpm start\n```\n',
+    });
   });
   revisionId = (await t.server.app.snapshots.revise(spaceId))!;
 });
@@ -47,7 +53,15 @@ describe('PDF export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(await res.arrayBuffer());
-    for (const expected of ['Getting started', 'Install', 'Run the folio installer.', 'first step', 'Operations', 'Back up the data folder nightly.', 'npm start']) {
+    for (const expected of [
+      'Getting started',
+      'Install',
+      'Run the folio installer.',
+      'first step',
+      'Operations',
+      'Back up the data folder nightly.',
+      'npm start',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -76,11 +90,19 @@ describe('getChangeRequestPDF', () => {
     const text = await pdfText(await (await fetch(url)).arrayBuffer());
     expect(text).toContain('Getting started');
     expect(text).toContain('Back up the data folder nightly.');
-    const one = await ok('getChangeRequestPDF', t.client.spaces.getChangeRequestPdf(spaceId, String(cr.number), { only: true, page: ids.ops! }));
+    const one = await ok(
+      'getChangeRequestPDF',
+      t.client.spaces.getChangeRequestPdf(spaceId, String(cr.number), { only: true, page: ids.ops! }),
+    );
     const oneText = await pdfText(await (await fetch(one.url)).arrayBuffer());
     expect(oneText).toContain('Operations');
     expect(oneText).not.toContain('Getting started');
-    expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf?page=noSuchPage`, { token: t.adminToken }), 404);
+    expectError(
+      await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf?page=noSuchPage`, {
+        token: t.adminToken,
+      }),
+      404,
+    );
     expectError(await raw(t, 'GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/pdf`), 401);
   });
 });

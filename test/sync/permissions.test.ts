@@ -5,7 +5,17 @@ import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { asRole } from '../helpers/api';
 import { newMember } from '../helpers/members';
 import { CloseCode } from '../../sync-server/docs/close-codes';
-import { asTestServer, connect, durableStorage, sleep, startOn, synced, waitFor, type Client, type DurableStorage } from './helpers';
+import {
+  asTestServer,
+  connect,
+  durableStorage,
+  sleep,
+  startOn,
+  synced,
+  waitFor,
+  type Client,
+  type DurableStorage,
+} from './helpers';
 
 /**
  * Who may write over the socket: `edit` on the space, not locked, not
@@ -40,36 +50,40 @@ const newSpace = async (title: string) => (await admin.orgs.createSpace(orgId, {
 
 const member = (role: 'read' | 'comment' | 'edit') => newMember(asTestServer(server), orgId, role);
 
-const serverText = (spaceId: string, kind = 'content') => server.ctx.hub.withDoc(`space/${spaceId}/${kind}`, (doc) => doc.getText('body').toString());
+const serverText = (spaceId: string, kind = 'content') =>
+  server.ctx.hub.withDoc(`space/${spaceId}/${kind}`, (doc) => doc.getText('body').toString());
 
 describe('socket write permissions', () => {
-  it.each(['read', 'comment'] as const)('a %s member receives live edits but cannot change content, even after a restart', async (role) => {
-    const space = await newSpace(`Read-only for ${role}`);
-    const user = await member(role);
-    const editor = client(space);
-    const reader = client(space, user.token);
-    await Promise.all([synced(editor), synced(reader)]);
-    editor.text.insert(0, 'official');
-    await waitFor(() => reader.text.toString() === 'official', 10_000, 'the reader to receive the edit');
-    reader.text.insert(0, 'vandal ');
-    await waitFor(() => reader.closes.some((c) => c.code === CloseCode.readOnly), 10_000, 'the read-only close');
-    expect(reader.closes.find((c) => c.code === CloseCode.readOnly)?.reason).toBe('read-only');
-    editor.text.insert(editor.text.length, '!');
-    await server.ctx.hub.flush();
-    await sleep(100);
-    expect(editor.text.toString()).toBe('official!');
-    expect(await serverText(space)).toBe('official!');
-    // A fresh client sees the same thing, and so does one after a restart.
-    const fresh = client(space);
-    await synced(fresh);
-    expect(fresh.text.toString()).toBe('official!');
-    for (const c of [editor, reader, fresh]) c.destroy();
-    await server.close();
-    ({ server, client: admin } = await startOn(storage));
-    const afterRestart = client(space);
-    await synced(afterRestart);
-    expect(afterRestart.text.toString()).toBe('official!');
-  });
+  it.each(['read', 'comment'] as const)(
+    'a %s member receives live edits but cannot change content, even after a restart',
+    async (role) => {
+      const space = await newSpace(`Read-only for ${role}`);
+      const user = await member(role);
+      const editor = client(space);
+      const reader = client(space, user.token);
+      await Promise.all([synced(editor), synced(reader)]);
+      editor.text.insert(0, 'official');
+      await waitFor(() => reader.text.toString() === 'official', 10_000, 'the reader to receive the edit');
+      reader.text.insert(0, 'vandal ');
+      await waitFor(() => reader.closes.some((c) => c.code === CloseCode.readOnly), 10_000, 'the read-only close');
+      expect(reader.closes.find((c) => c.code === CloseCode.readOnly)?.reason).toBe('read-only');
+      editor.text.insert(editor.text.length, '!');
+      await server.ctx.hub.flush();
+      await sleep(100);
+      expect(editor.text.toString()).toBe('official!');
+      expect(await serverText(space)).toBe('official!');
+      // A fresh client sees the same thing, and so does one after a restart.
+      const fresh = client(space);
+      await synced(fresh);
+      expect(fresh.text.toString()).toBe('official!');
+      for (const c of [editor, reader, fresh]) c.destroy();
+      await server.close();
+      ({ server, client: admin } = await startOn(storage));
+      const afterRestart = client(space);
+      await synced(afterRestart);
+      expect(afterRestart.text.toString()).toBe('official!');
+    },
+  );
 
   it('keeps a reader connected when it only re-sends what the server has (reconnect, cache replay)', async () => {
     const space = await newSpace('Reconnecting reader');

@@ -75,7 +75,9 @@ describe('update log and compaction', () => {
       await h.store.append([{ doc: name, data: itemUpdate(source, 2000 + round) }]);
       // Issued right after the compaction started: they commit between its read and its write.
       const compaction = h.store.compact(name);
-      const appends = [0, 1, 2].map((k) => h.store.append([{ doc: name, data: itemUpdate(source, 1000 + round * 10 + k) }]));
+      const appends = [0, 1, 2].map((k) =>
+        h.store.append([{ doc: name, data: itemUpdate(source, 1000 + round * 10 + k) }]),
+      );
       const [result] = await Promise.all([compaction, ...appends]);
       expect(result?.merged).toBeGreaterThan(0);
     }
@@ -102,7 +104,10 @@ describe('update log and compaction', () => {
     const h = hub({ compactAfterUpdates: Number.POSITIVE_INFINITY });
     const source = new Y.Doc();
     await h.store.append([{ doc: name, data: itemUpdate(source, 1) }]);
-    await db.query('INSERT INTO doc_updates (doc, data) VALUES ($1, $2)', [name, Buffer.from([0xde, 0xad, 0xbe, 0xef])]);
+    await db.query('INSERT INTO doc_updates (doc, data) VALUES ($1, $2)', [
+      name,
+      Buffer.from([0xde, 0xad, 0xbe, 0xef]),
+    ]);
     await h.store.append([{ doc: name, data: itemUpdate(source, 2) }]);
     expect(await h.withDoc(name, items)).toEqual([1, 2]);
     expect((await h.store.compact(name))?.dropped).toBe(1);

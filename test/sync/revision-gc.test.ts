@@ -30,12 +30,18 @@ describe('unused revision pages', () => {
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Original' })).data.id;
     let sharedId = '';
     await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-      sharedId = new ContentDoc(doc).createPage({ title: 'Shared page', markdown: 'Text both spaces keep: shared-marker.\n' });
+      sharedId = new ContentDoc(doc).createPage({
+        title: 'Shared page',
+        markdown: 'Text both spaces keep: shared-marker.\n',
+      });
     });
     await t.server.app.snapshots.revise(spaceId);
     const copyId = (await t.client.spaces.duplicateSpace(spaceId)).data.id;
     // A page version only the original ever had.
-    await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => void new ContentDoc(doc).createPage({ title: 'Only here', markdown: 'original-only-marker\n' }));
+    await t.server.ctx.hub.change(
+      spaceContentDoc(spaceId),
+      (doc) => void new ContentDoc(doc).createPage({ title: 'Only here', markdown: 'original-only-marker\n' }),
+    );
     await t.server.app.snapshots.revise(spaceId);
     expect(await pageExists('original-only-marker')).toBe(true);
     expect(await pageExists('shared-marker')).toBe(true);

@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 /** The sync URL of `room`; token null = none in the query. */
-const url = (room = spaceId, token: string | null = t.adminToken) => `${syncBase(t.url)}/${room}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
+const url = (room = spaceId, token: string | null = t.adminToken) =>
+  `${syncBase(t.url)}/${room}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
 const serverText = () => t.server.ctx.hub.withDoc(`space/${spaceId}/content`, (doc) => doc.getText('body').toString());
 
 /** Frames built from the grammar, each broken in one way. */
@@ -127,7 +128,11 @@ describe('malformed frames', () => {
     const random = prng(20240611);
     const real = new Y.Doc();
     real.getText('body').insert(0, 'x'.repeat(40));
-    const realFrame = new Uint8Array([0, 2, ...encoding.encode((e) => encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(real)))]);
+    const realFrame = new Uint8Array([
+      0,
+      2,
+      ...encoding.encode((e) => encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(real))),
+    ]);
     const codes = new Map<number, number>();
     for (let i = 0; i < 300; i++) {
       const { ws, closed } = await rawSocket(url());
@@ -138,7 +143,10 @@ describe('malformed frames', () => {
       // Bias toward the interesting message types so the parser gets past the first byte.
       if (i % 3 === 1 && frame.length > 1) frame[0] = Math.floor(random() * 4);
       ws.send(frame);
-      const outcome = await Promise.race([closed, new Promise<{ code: number }>((r) => setTimeout(() => r({ code: 0 }), 300))]);
+      const outcome = await Promise.race([
+        closed,
+        new Promise<{ code: number }>((r) => setTimeout(() => r({ code: 0 }), 300)),
+      ]);
       if (outcome.code === 0) ws.close();
       codes.set(outcome.code, (codes.get(outcome.code) ?? 0) + 1);
     }

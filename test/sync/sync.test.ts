@@ -37,11 +37,17 @@ describe('live sync with stock y-websocket clients', () => {
       groups.forEach((group, s) => group.forEach((c, i) => c.text.insert(0, `[s${s}c${i}r${round}]`)));
     }
     for (const [s, group] of groups.entries()) {
-      await waitFor(() => group.every((c) => c.text.length === 15 * `[s0c0r0]`.length), 10_000, `space ${s} to converge`);
+      await waitFor(
+        () => group.every((c) => c.text.length === 15 * `[s0c0r0]`.length),
+        10_000,
+        `space ${s} to converge`,
+      );
       const texts = group.map((c) => c.text.toString());
       expect(new Set(texts).size).toBe(1);
       expect(texts[0]).not.toMatch(new RegExp(`\\[s(?!${s})`));
-      const server = await t.server.ctx.hub.withDoc(`space/${spaces[s]}/content`, (doc) => doc.getText('body').toString());
+      const server = await t.server.ctx.hub.withDoc(`space/${spaces[s]}/content`, (doc) =>
+        doc.getText('body').toString(),
+      );
       expect(server).toBe(texts[0]);
     }
   });
@@ -59,7 +65,11 @@ describe('live sync with stock y-websocket clients', () => {
     await waitFor(() => b.text.toString() === 'online-b shared ');
     expect(a.text.toString()).toBe('shared offline-a ');
     a.provider.connect();
-    await waitFor(() => a.text.toString() === b.text.toString() && a.text.length === 'online-b shared offline-a '.length, 10_000, 'offline merge');
+    await waitFor(
+      () => a.text.toString() === b.text.toString() && a.text.length === 'online-b shared offline-a '.length,
+      10_000,
+      'offline merge',
+    );
     expect(b.text.toString()).toBe('online-b shared offline-a ');
   });
 
@@ -68,12 +78,24 @@ describe('live sync with stock y-websocket clients', () => {
     expect(t.server.ctx.hub.isLoaded(`space/${space}/content`)).toBe(false);
     const source = new Y.Doc();
     const frames: Uint8Array[] = [];
-    source.on('update', (u: Uint8Array) => frames.push(encoding.encode((e) => (encoding.writeVarUint(e, 0), encoding.writeVarUint(e, 2), encoding.writeVarUint8Array(e, u)))));
+    source.on('update', (u: Uint8Array) =>
+      frames.push(
+        encoding.encode(
+          (e) => (encoding.writeVarUint(e, 0), encoding.writeVarUint(e, 2), encoding.writeVarUint8Array(e, u)),
+        ),
+      ),
+    );
     for (const word of ['one ', 'two ', 'three']) source.getText('body').insert(source.getText('body').length, word);
     const { ws } = await rawSocket(`${syncBase(t.url)}/${space}?token=${t.adminToken}`);
     for (const f of frames) ws.send(f);
     ws.close();
-    await waitFor(async () => (await t.server.ctx.hub.withDoc(`space/${space}/content`, (doc) => doc.getText('body').toString())) === 'one two three', 10_000, 'the early frames');
+    await waitFor(
+      async () =>
+        (await t.server.ctx.hub.withDoc(`space/${space}/content`, (doc) => doc.getText('body').toString())) ===
+        'one two three',
+      10_000,
+      'the early frames',
+    );
   });
 
   it('loads a document for a late joiner from storage after it was unloaded', async () => {
@@ -98,7 +120,11 @@ describe('live sync with stock y-websocket clients', () => {
       if (name === `space/${space}/content`) seen.push(origin.kind);
       expect(update.byteLength).toBeGreaterThan(0);
     });
-    const update = await t.server.ctx.hub.change(`space/${space}/content`, (doc) => doc.getText('body').insert(0, 'from REST'), { reason: 'test' });
+    const update = await t.server.ctx.hub.change(
+      `space/${space}/content`,
+      (doc) => doc.getText('body').insert(0, 'from REST'),
+      { reason: 'test' },
+    );
     expect(update).toBeInstanceOf(Uint8Array);
     await waitFor(() => a.text.toString() === 'from REST');
     a.text.insert(a.text.length, '!');
@@ -119,7 +145,11 @@ describe('live sync with stock y-websocket clients', () => {
     const b = client(space);
     await Promise.all([synced(a), synced(b)]);
     a.provider.awareness.setLocalStateField('user', { name: 'Ada' });
-    await waitFor(() => (b.provider.awareness.getStates().get(a.doc.clientID) as { user?: { name: string } } | undefined)?.user?.name === 'Ada');
+    await waitFor(
+      () =>
+        (b.provider.awareness.getStates().get(a.doc.clientID) as { user?: { name: string } } | undefined)?.user
+          ?.name === 'Ada',
+    );
     a.destroy();
     await waitFor(() => !b.provider.awareness.getStates().has(a.doc.clientID), 10_000, 'presence removal');
   });

@@ -25,7 +25,12 @@ interface Run {
 
 /** The environment of a child: the data dir set, nothing inherited that selects another database or admin token. */
 function childEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: 'silent', FOLIO_PORT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_LOG_LEVEL: 'silent',
+    FOLIO_PORT: '0',
+  };
   delete env.FOLIO_DATABASE_URL;
   delete env.FOLIO_ADMIN_TOKEN;
   return env;
@@ -46,7 +51,10 @@ function run(script: string[], args: string[], dataDir: string): Promise<Run> {
 /** `tsx sync-server/cli.ts …` (what `npm run folio --` runs). */
 const folio = (dataDir: string, ...args: string[]) => run([TSX, 'sync-server/cli.ts'], args, dataDir);
 
-async function getUser(url: string, token: string): Promise<{ status: number; body: { id?: string; displayName?: string } }> {
+async function getUser(
+  url: string,
+  token: string,
+): Promise<{ status: number; body: { id?: string; displayName?: string } }> {
   const res = await fetch(`${url}/v1/user`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as { id?: string; displayName?: string } };
 }
@@ -80,7 +88,17 @@ describe('admin CLI', () => {
     expect(sub.code).toBe(0);
     expect(sub.stdout).toMatch(/Usage: .*token create --user ID\|EMAIL/);
 
-    for (const args of [[], ['frob'], ['user'], ['user', 'add', '--name', 'X'], ['user', 'add', '--name', 'X', '--email', 'not-an-email'], ['user', 'list', '--bogus'], ['token', 'create'], ['token', 'revoke'], ['token', 'revoke', 'a', 'b']]) {
+    for (const args of [
+      [],
+      ['frob'],
+      ['user'],
+      ['user', 'add', '--name', 'X'],
+      ['user', 'add', '--name', 'X', '--email', 'not-an-email'],
+      ['user', 'list', '--bogus'],
+      ['token', 'create'],
+      ['token', 'revoke'],
+      ['token', 'revoke', 'a', 'b'],
+    ]) {
       const res = await folio(dir, ...args);
       expect(res.code, `folio ${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/^folio: /);
@@ -105,7 +123,9 @@ describe('admin CLI', () => {
     const lines = list.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ADMIN$/);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${janeId}\\s+Jane Doe\\s+jane@x\\.test\\s+no$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${ops.stdout.trim()}\\s+Ops\\s+ops@x\\.test\\s+yes$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${ops.stdout.trim()}\\s+Ops\\s+ops@x\\.test\\s+yes$`)),
+    );
 
     const created = await folio(dir, 'token', 'create', '--user', 'JANE@x.test', '--label', 'laptop');
     expect(created.code, created.stderr).toBe(0);
@@ -121,7 +141,11 @@ describe('admin CLI', () => {
     expect(tokens.code).toBe(0);
     expect(tokens.stdout).not.toContain(token);
     expect(tokens.stdout).not.toContain(revokedToken);
-    const rows = tokens.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s{2,}/));
+    const rows = tokens.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s{2,}/));
     expect(rows.map((r) => r[1])).toEqual(['laptop', 'cli']);
     expect(rows[0]![2]).toMatch(/^\d{4}-\d\d-\d\dT/);
     const revoke = await folio(dir, 'token', 'revoke', rows[1]![0]!);
@@ -186,7 +210,10 @@ describe('admin CLI', () => {
 function startMain(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // As `npm start` runs it: tsx as a loader in the server's own process, so SIGTERM reaches the server directly.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], { cwd: ROOT, env: childEnv(dataDir) });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+      cwd: ROOT,
+      env: childEnv(dataDir),
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -201,7 +228,10 @@ function startMain(dataDir: string): Promise<string> {
       clearTimeout(timer);
       // A clean SIGTERM shutdown exits 0 after saying so.
       if (/Send it as/.test(stdout) && /SIGTERM: shutting down/.test(stdout) && code === 0) resolve(stdout);
-      else reject(new Error(`main.ts exited (${code}) without a banner and a clean SIGTERM shutdown: ${stdout}\n${stderr}`));
+      else
+        reject(
+          new Error(`main.ts exited (${code}) without a banner and a clean SIGTERM shutdown: ${stdout}\n${stderr}`),
+        );
     });
   });
 }

@@ -12,7 +12,9 @@ import { plainTokenCipher } from '../../main/token-cipher';
 
 describe('IPC argument validation (the renderer is untrusted)', () => {
   it('accepts a well-formed account and refuses everything else with a message naming the field', () => {
-    expect(parseAccount({ serverUrl: 'http://127.0.0.1:8080', token: 'tok', displayName: 'Ada', userId: 'u1' })).toEqual({
+    expect(
+      parseAccount({ serverUrl: 'http://127.0.0.1:8080', token: 'tok', displayName: 'Ada', userId: 'u1' }),
+    ).toEqual({
       serverUrl: 'http://127.0.0.1:8080',
       token: 'tok',
       displayName: 'Ada',
@@ -30,19 +32,27 @@ describe('IPC argument validation (the renderer is untrusted)', () => {
       [{ serverUrl: 'https://a.example', token: 'x'.repeat(9000) }, /at most 8192/],
       [{ serverUrl: 'https://a.example', token: 't', displayName: 42 }, /account.displayName must be a string/],
     ];
-    for (const [value, message] of refused) expect(() => parseAccount(value), JSON.stringify(value)?.slice(0, 60)).toThrow(message);
+    for (const [value, message] of refused)
+      expect(() => parseAccount(value), JSON.stringify(value)?.slice(0, 60)).toThrow(message);
   });
 
   it('validates settings patches; windowBounds belongs to the main process', () => {
-    expect(parseSettingsPatch({ theme: 'dark', activeServerUrl: 'https://a.example' })).toEqual({ theme: 'dark', activeServerUrl: 'https://a.example' });
+    expect(parseSettingsPatch({ theme: 'dark', activeServerUrl: 'https://a.example' })).toEqual({
+      theme: 'dark',
+      activeServerUrl: 'https://a.example',
+    });
     expect(parseSettingsPatch({ activeServerUrl: undefined })).toEqual({ activeServerUrl: undefined });
     expect(() => parseSettingsPatch({ windowBounds: { width: 1, height: 1 } })).toThrow(/main process only/);
     expect(() => parseSettingsPatch({ theme: 'neon' })).toThrow(/patch.theme must be one of system, light, dark/);
     expect(() => parseSettingsPatch({ recentSpaces: 'all' })).toThrow(/must be an array/);
-    expect(() => parseSettingsPatch({ recentSpaces: [{ serverUrl: 'https://a.example', spaceId: 's', title: 't', openedAt: 'yesterday' }] })).toThrow(
-      /patch.recentSpaces\[0\].openedAt must be an ISO 8601 timestamp/,
+    expect(() =>
+      parseSettingsPatch({
+        recentSpaces: [{ serverUrl: 'https://a.example', spaceId: 's', title: 't', openedAt: 'yesterday' }],
+      }),
+    ).toThrow(/patch.recentSpaces\[0\].openedAt must be an ISO 8601 timestamp/);
+    expect(() => parseSettingsPatch({ recentSpaces: Array.from({ length: 101 }, () => ({})) })).toThrow(
+      /at most 100 entries/,
     );
-    expect(() => parseSettingsPatch({ recentSpaces: Array.from({ length: 101 }, () => ({})) })).toThrow(/at most 100 entries/);
     expect(() => parseSettingsPatch({ __proto__: { polluted: true }, extra: 1 })).toThrow(DesktopApiError);
     expect(() => parseSettingsPatch(new Date())).toThrow(/patch must be an object/);
   });
@@ -87,11 +97,19 @@ describe('IPC handlers over folio:* channels', () => {
 
   it('registers one channel per handler, and tells the preload the same names', () => {
     const { ipc, handlers, channels } = register();
-    expect(channels).toEqual(['folio:settings:get', 'folio:settings:update', 'folio:accounts:list', 'folio:accounts:save', 'folio:accounts:remove']);
+    expect(channels).toEqual([
+      'folio:settings:get',
+      'folio:settings:update',
+      'folio:accounts:list',
+      'folio:accounts:save',
+      'folio:accounts:remove',
+    ]);
     expect([...ipc.listeners.keys()]).toEqual(channels);
     const description = readHandlerDescription(['electron', '--some-flag', handlersSwitch(handlers)]);
     expect(description).toEqual(describeHandlers(handlers));
-    expect(Object.entries(description).flatMap(([ns, methods]) => methods.map((m) => channelName(ns, m)))).toEqual(channels);
+    expect(Object.entries(description).flatMap(([ns, methods]) => methods.map((m) => channelName(ns, m)))).toEqual(
+      channels,
+    );
     expect(readHandlerDescription(['--folio-handlers={broken'])).toEqual({});
   });
 
@@ -99,16 +117,25 @@ describe('IPC handlers over folio:* channels', () => {
     const { invoke } = register();
     await invoke('folio:accounts:save', appFrame, { serverUrl: 'https://a.example', token: 'tok' });
     expect(await invoke('folio:accounts:list', appFrame)).toEqual([{ serverUrl: 'https://a.example', token: 'tok' }]);
-    expect(await invoke('folio:settings:update', appFrame, { theme: 'light' })).toEqual({ theme: 'light', recentSpaces: [] });
+    expect(await invoke('folio:settings:update', appFrame, { theme: 'light' })).toEqual({
+      theme: 'light',
+      recentSpaces: [],
+    });
     await invoke('folio:accounts:remove', appFrame, 'https://a.example');
     expect(await invoke('folio:accounts:list', appFrame)).toEqual([]);
   });
 
   it('rejects invalid arguments and stores nothing', async () => {
     const { invoke } = register();
-    await expect(invoke('folio:accounts:save', appFrame, { serverUrl: 'javascript:alert(1)', token: 't' })).rejects.toThrow(/http: or https:/);
-    await expect(invoke('folio:settings:update', appFrame, { windowBounds: { width: 10, height: 10 } })).rejects.toThrow(/main process only/);
-    await expect(invoke('folio:accounts:remove', appFrame, { serverUrl: 'https://a.example' })).rejects.toThrow(/serverUrl must be a string/);
+    await expect(
+      invoke('folio:accounts:save', appFrame, { serverUrl: 'javascript:alert(1)', token: 't' }),
+    ).rejects.toThrow(/http: or https:/);
+    await expect(
+      invoke('folio:settings:update', appFrame, { windowBounds: { width: 10, height: 10 } }),
+    ).rejects.toThrow(/main process only/);
+    await expect(invoke('folio:accounts:remove', appFrame, { serverUrl: 'https://a.example' })).rejects.toThrow(
+      /serverUrl must be a string/,
+    );
     await expect(invoke('folio:settings:get', appFrame, 'surplus')).rejects.toThrow(/takes 0 argument\(s\), got 1/);
     expect(store.listAccounts()).toEqual([]);
     expect(store.getSettings()).toEqual({ recentSpaces: [] });
@@ -121,6 +148,7 @@ describe('IPC handlers over folio:* channels', () => {
       { senderFrame: { url: `${APP_ORIGIN}/index.html`, parent: {} } },
       { senderFrame: null },
     ];
-    for (const event of foreign) await expect(invoke('folio:accounts:list', event)).rejects.toThrow(/not the Folio app/);
+    for (const event of foreign)
+      await expect(invoke('folio:accounts:list', event)).rejects.toThrow(/not the Folio app/);
   });
 });

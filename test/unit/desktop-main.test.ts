@@ -74,12 +74,14 @@ describe('security rules', () => {
   it('opens only web and mail links in the system browser', () => {
     expect(isSafeExternalUrl('https://docs.example.com/page')).toBe(true);
     expect(isSafeExternalUrl('mailto:ada@example.com')).toBe(true);
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-msdt:/id', 'nonsense']) expect(isSafeExternalUrl(url)).toBe(false);
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-msdt:/id', 'nonsense'])
+      expect(isSafeExternalUrl(url)).toBe(false);
   });
 
   it('denies permissions except writing to the clipboard', () => {
     expect(isPermissionAllowed('clipboard-sanitized-write')).toBe(true);
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) expect(isPermissionAllowed(permission)).toBe(false);
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read'])
+      expect(isPermissionAllowed(permission)).toBe(false);
   });
 });
 
@@ -98,7 +100,10 @@ describe('folio-app:// asset resolution', () => {
       [`${APP_ORIGIN}/%2e%2e/%2e%2e/etc/passwd.txt`, join(root, 'etc', 'passwd.txt')],
       // An encoded slash survives the parser; decoded, the path would climb out.
       [`${APP_ORIGIN}/assets/%2e%2e%2f%2e%2e%2fsecret.json`, undefined],
-      [`${APP_ORIGIN}/assets/..%5C..%5Csecret.json`, sep === '\\' ? undefined : join(root, 'assets', '..\\..\\secret.json')],
+      [
+        `${APP_ORIGIN}/assets/..%5C..%5Csecret.json`,
+        sep === '\\' ? undefined : join(root, 'assets', '..\\..\\secret.json'),
+      ],
       [`${APP_ORIGIN}/bad%E0%A4%A`, undefined],
       [`${APP_ORIGIN}/a%00.js`, undefined],
       ['folio-app://other/index.html', undefined],
@@ -127,7 +132,10 @@ describe('window bounds', () => {
   });
 
   it('drops a position on a screen that is gone, and shrinks a window larger than any screen', () => {
-    expect(restoreBounds({ x: 2000, y: 40, width: 3000, height: 2000 }, [screen])).toEqual({ width: 1920, height: 1050 });
+    expect(restoreBounds({ x: 2000, y: 40, width: 3000, height: 2000 }, [screen])).toEqual({
+      width: 1920,
+      height: 1050,
+    });
     expect(restoreBounds({ x: -5000, y: -5000, width: 100, height: 100 }, [screen])).toEqual(MIN_WINDOW_SIZE);
   });
 

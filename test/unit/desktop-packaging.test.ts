@@ -16,7 +16,10 @@ async function loadConfig() {
   return config;
 }
 
-const targets = (target: unknown): string[] => (Array.isArray(target) ? target : [target]).map((t) => (typeof t === 'string' ? t : (t as { target: string }).target));
+const targets = (target: unknown): string[] =>
+  (Array.isArray(target) ? target : [target]).map((t) =>
+    typeof t === 'string' ? t : (t as { target: string }).target,
+  );
 
 describe('electron-builder.yml', () => {
   it('passes electron-builder validation and builds Linux AppImage+deb, macOS dmg, Windows nsis', async () => {
@@ -33,7 +36,9 @@ describe('electron-builder.yml', () => {
   it('packs the built app only: out/ and package.json, which points at out/main', async () => {
     const config = await loadConfig();
     const files = (config.files as { filter: string[] }[])[0]!.filter;
-    expect(files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json', '!node_modules/**']));
+    expect(files).toEqual(
+      expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json', '!node_modules/**']),
+    );
     const pkg = JSON.parse(readFileSync(resolve(projectDir, 'package.json'), 'utf8')) as { main: string };
     expect(pkg.main).toBe('out/main/index.js');
   });
@@ -48,6 +53,10 @@ describe('electron-builder.yml', () => {
 
   it('turns off the Electron fuses the app does not need', async () => {
     const config = await loadConfig();
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      onlyLoadAppFromAsar: true,
+    });
   });
 });

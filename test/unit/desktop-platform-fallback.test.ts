@@ -23,7 +23,11 @@ describe('platform() browser fallback', () => {
     await api.accounts.save({ serverUrl: 'http://127.0.0.1:3000', token: 'tok2' });
     expect([...storage.entries.keys()].every((key) => key.startsWith('folio.'))).toBe(true);
     const again = createBrowserPlatform(storage);
-    expect(await again.settings.get()).toEqual({ theme: 'dark', activeServerUrl: 'http://127.0.0.1:3000', recentSpaces: [] });
+    expect(await again.settings.get()).toEqual({
+      theme: 'dark',
+      activeServerUrl: 'http://127.0.0.1:3000',
+      recentSpaces: [],
+    });
     expect(await again.accounts.list()).toEqual([{ serverUrl: 'http://127.0.0.1:3000', token: 'tok2' }]);
     await again.accounts.remove('http://127.0.0.1:3000');
     expect(await again.accounts.list()).toEqual([]);
@@ -46,14 +50,20 @@ describe('platform() browser fallback', () => {
   it('rejects invalid values like the desktop IPC does', async () => {
     const api = platform(memoryStorage());
     await expect(api.accounts.save({ serverUrl: 'ftp://a.example', token: 't' })).rejects.toThrow(/http: or https:/);
-    await expect(api.settings.update({ windowBounds: { width: 1, height: 1 } } as never)).rejects.toThrow(/main process only/);
+    await expect(api.settings.update({ windowBounds: { width: 1, height: 1 } } as never)).rejects.toThrow(
+      /main process only/,
+    );
   });
 
   it('reads a corrupt or tampered entry as nothing saved', async () => {
     const api = platform(
       memoryStorage({
         [STORAGE_KEYS.settings]: '{"theme":',
-        [STORAGE_KEYS.accounts]: JSON.stringify([{ serverUrl: 'https://ok.example', token: 't' }, { serverUrl: 'nope' }, 7]),
+        [STORAGE_KEYS.accounts]: JSON.stringify([
+          { serverUrl: 'https://ok.example', token: 't' },
+          { serverUrl: 'nope' },
+          7,
+        ]),
       }),
     );
     expect(await api.settings.get()).toEqual({ recentSpaces: [] });

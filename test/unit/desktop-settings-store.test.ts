@@ -33,7 +33,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const space = (spaceId: string, openedAt: string, serverUrl = 'https://docs.example.com'): RecentSpace => ({ serverUrl, spaceId, title: `Space ${spaceId}`, openedAt });
+const space = (spaceId: string, openedAt: string, serverUrl = 'https://docs.example.com'): RecentSpace => ({
+  serverUrl,
+  spaceId,
+  title: `Space ${spaceId}`,
+  openedAt,
+});
 const readRaw = async (): Promise<string> => readFile(file, 'utf8');
 
 describe('SettingsStore (lowdb file)', () => {
@@ -61,7 +66,10 @@ describe('SettingsStore (lowdb file)', () => {
   it('clears a setting patched to undefined', async () => {
     const store = await SettingsStore.open(file, plainTokenCipher);
     await store.updateSettings({ activeServerUrl: 'https://a.example', theme: 'light' });
-    expect(await store.updateSettings({ theme: undefined })).toEqual({ activeServerUrl: 'https://a.example', recentSpaces: [] });
+    expect(await store.updateSettings({ theme: undefined })).toEqual({
+      activeServerUrl: 'https://a.example',
+      recentSpaces: [],
+    });
   });
 
   it('keeps recent spaces newest first, one per space, at most 20', async () => {
@@ -75,7 +83,9 @@ describe('SettingsStore (lowdb file)', () => {
     expect(settings.recentSpaces[1]?.spaceId).toBe('s29');
     expect(settings.recentSpaces.filter((s) => s.spaceId === 's3')).toHaveLength(1);
     // Same space id on another server is another entry.
-    const two = await store.updateSettings({ recentSpaces: [space('x', '2024-01-01T00:00:00Z'), space('x', '2024-01-02T00:00:00Z', 'https://other.example')] });
+    const two = await store.updateSettings({
+      recentSpaces: [space('x', '2024-01-01T00:00:00Z'), space('x', '2024-01-02T00:00:00Z', 'https://other.example')],
+    });
     expect(two.recentSpaces.map((s) => s.serverUrl)).toEqual(['https://other.example', 'https://docs.example.com']);
   });
 
@@ -103,7 +113,9 @@ describe('SettingsStore (lowdb file)', () => {
 
   it('applies concurrent writes without losing any', async () => {
     const store = await SettingsStore.open(file, plainTokenCipher);
-    await Promise.all(Array.from({ length: 12 }, (_, i) => store.saveAccount({ serverUrl: `https://s${i}.example`, token: `t${i}` })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => store.saveAccount({ serverUrl: `https://s${i}.example`, token: `t${i}` })),
+    );
     const reopened = await SettingsStore.open(file, plainTokenCipher);
     expect(reopened.listAccounts()).toHaveLength(12);
   });
@@ -115,7 +127,9 @@ describe('SettingsStore tokens at rest', () => {
     await store.saveAccount({ serverUrl: 'https://a.example', token: 'gb_api_secret' });
     expect(await readRaw()).not.toContain('gb_api_secret');
     expect(JSON.parse(await readRaw()).accounts[0].tokenEncryption).toBe('safeStorage');
-    expect((await SettingsStore.open(file, encrypting)).listAccounts()).toEqual([{ serverUrl: 'https://a.example', token: 'gb_api_secret' }]);
+    expect((await SettingsStore.open(file, encrypting)).listAccounts()).toEqual([
+      { serverUrl: 'https://a.example', token: 'gb_api_secret' },
+    ]);
   });
 
   it('stores tokens as given when encryption is unavailable, and says so', async () => {

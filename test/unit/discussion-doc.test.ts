@@ -26,7 +26,11 @@ describe('DiscussionDoc', () => {
   it('posts comments with targets and lists them oldest first', () => {
     const { d } = fresh();
     const a = d.postComment({ author: 'u1', markdown: 'First', target: { page: 'p1', node: 'n1' } });
-    const b = d.postComment({ author: 'u2', markdown: 'Second', target: { tableCell: { record: 'r', definition: 'c' } } });
+    const b = d.postComment({
+      author: 'u2',
+      markdown: 'Second',
+      target: { tableCell: { record: 'r', definition: 'c' } },
+    });
     expect(a).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(d.listComments().map((c) => c.id)).toEqual([a, b]);
     expect(d.getComment(a)).toEqual({
@@ -79,7 +83,9 @@ describe('DiscussionDoc', () => {
       },
     ]);
     d.react({ comment: id }, 'u1', [], ['🎉', '👍', '🚀']);
-    expect(d.getComment(id)!.reactions).toEqual([{ emoji: '👍', users: [{ userId: 'u2', reactedAt: '2024-05-01T10:00:04.000Z' }] }]);
+    expect(d.getComment(id)!.reactions).toEqual([
+      { emoji: '👍', users: [{ userId: 'u2', reactedAt: '2024-05-01T10:00:04.000Z' }] },
+    ]);
     const stored = commentsRoot(ydoc).get(id)!.get(COMMENT.reactions) as Y.Map<unknown>;
     expect([...stored.keys()]).toEqual(['👍']);
     expect(code(() => d.react({ comment: id }, 'u1', ['not an emoji'], []))).toBe('invalid');
@@ -100,7 +106,12 @@ describe('DiscussionDoc', () => {
     expect(d.getComment(id)!.replies.map((r) => r.id)).toEqual([r1, r2]);
     d.editBody({ comment: id, reply: r1 }, 'A1 edited');
     d.react({ comment: id, reply: r1 }, 'u1', ['✅'], []);
-    expect(d.getReply(id, r1)).toMatchObject({ author: 'u2', markdown: 'A1 edited', editedAt: expect.any(String), reactions: [{ emoji: '✅' }] });
+    expect(d.getReply(id, r1)).toMatchObject({
+      author: 'u2',
+      markdown: 'A1 edited',
+      editedAt: expect.any(String),
+      reactions: [{ emoji: '✅' }],
+    });
     expect(code(() => d.postReply('nope', { author: 'u1', markdown: 'x' }))).toBe('not-found');
     expect(code(() => d.editBody({ comment: id, reply: 'nope' }, 'x'))).toBe('not-found');
     expect(d.deleteReply(id, r2)).toBe(true);

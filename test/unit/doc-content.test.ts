@@ -89,7 +89,12 @@ describe('ContentDoc pages', () => {
     c.updatePage(a, { title: 'Renamed', emoji: null, hidden: true, layout: { width: 'wide' } });
     c.updatePage(a, { layout: { outline: false } });
     const page = c.getPage(a)!;
-    expect(page).toMatchObject({ title: 'Renamed', slug: 'alpha', hidden: true, layout: { width: 'wide', outline: false } });
+    expect(page).toMatchObject({
+      title: 'Renamed',
+      slug: 'alpha',
+      hidden: true,
+      layout: { width: 'wide', outline: false },
+    });
     expect(page.emoji).toBeUndefined();
     expect(page.updatedAt! > page.createdAt!).toBe(true);
     c.updatePage(a, { slug: 'New Slug' });

@@ -30,7 +30,11 @@ function sync(...replicas: Replica[]): void {
 
 /** The tree as nested `title(path)` strings, for readable comparisons. */
 function shape(pages: readonly ApiPage[]): unknown[] {
-  return pages.map((p) => ('pages' in p && p.pages.length > 0 ? { [`${p.title}(${'path' in p ? p.path : ''})`]: shape(p.pages) } : `${p.title}(${'path' in p ? p.path : ''})`));
+  return pages.map((p) =>
+    'pages' in p && p.pages.length > 0
+      ? { [`${p.title}(${'path' in p ? p.path : ''})`]: shape(p.pages) }
+      : `${p.title}(${'path' in p ? p.path : ''})`,
+  );
 }
 
 /** Every page id of the tree, depth-first. */
@@ -119,7 +123,12 @@ describe('convergence of concurrent page operations', () => {
           const pick = () => pages[rand(pages.length)]!;
           const op = pages.length < 3 ? 0 : rand(10);
           try {
-            if (op < 4) r.content.createPage({ id: `p${next++}`, title: `Page ${rand(4)}`, parent: pages.length && rand(2) ? pick() : null });
+            if (op < 4)
+              r.content.createPage({
+                id: `p${next++}`,
+                title: `Page ${rand(4)}`,
+                parent: pages.length && rand(2) ? pick() : null,
+              });
             else if (op < 7) r.content.movePage(pick(), { parent: rand(4) === 0 ? null : pick() });
             else if (op === 7) r.content.deletePage(pick());
             else r.content.setMarkdown(pick(), `text ${rand(100)}`);
@@ -142,7 +151,9 @@ describe('convergence of concurrent page operations', () => {
     const paths = [...s.pageIndex.values()].map((i) => i.path);
     expect(new Set(paths).size).toBe(paths.length);
     // The run did exercise the fallbacks (dangling parents or broken cycles).
-    const rerooted = [...s.pageIndex].filter(([id, info]) => replicas[0]!.content.getPage(id)!.parent !== info.parentId);
+    const rerooted = [...s.pageIndex].filter(
+      ([id, info]) => replicas[0]!.content.getPage(id)!.parent !== info.parentId,
+    );
     expect(rerooted.length).toBeGreaterThan(0);
   });
 });

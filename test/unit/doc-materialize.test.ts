@@ -11,13 +11,21 @@ const setup = () => {
   return { doc, content: new ContentDoc(doc, { now: at }), materializer: new Materializer(doc) };
 };
 const byPath = (pages: readonly ApiPage[]): Record<string, string> =>
-  Object.fromEntries(pages.flatMap((p) => ('path' in p ? [[p.path, p.type], ...Object.entries(byPath(p.pages))] : [[p.title, p.type]])));
+  Object.fromEntries(
+    pages.flatMap((p) => ('path' in p ? [[p.path, p.type], ...Object.entries(byPath(p.pages))] : [[p.title, p.type]])),
+  );
 
 describe('Materializer tree and paths', () => {
   it('joins slugs along the tree, groups included, and shapes pages like GitBook', () => {
     const { content, materializer } = setup();
     const guides = content.createPage({ title: 'Guides', kind: 'group' });
-    const start = content.createPage({ title: 'Getting started', parent: guides, markdown: '# Start\n', emoji: '🚀', description: 'Begin here' });
+    const start = content.createPage({
+      title: 'Getting started',
+      parent: guides,
+      markdown: '# Start\n',
+      emoji: '🚀',
+      description: 'Begin here',
+    });
     content.createPage({ title: 'Install', parent: start });
     content.createPage({ title: 'Website', kind: 'link', href: 'https://example.com', parent: guides });
     content.createPage({ title: 'FAQ' });
@@ -48,7 +56,12 @@ describe('Materializer tree and paths', () => {
     });
     expect(page.layout).toEqual(DEFAULT_LAYOUT);
     const link = s.pages[0]!.type === 'group' ? s.pages[0]!.pages[1]! : undefined;
-    expect(link).toMatchObject({ type: 'link', kind: 'link', href: 'https://example.com', target: { kind: 'url', url: 'https://example.com' } });
+    expect(link).toMatchObject({
+      type: 'link',
+      kind: 'link',
+      href: 'https://example.com',
+      target: { kind: 'url', url: 'https://example.com' },
+    });
     expect(s.pagesByPath.get('guides/getting-started')).toBe(start);
     expect(Object.isFrozen(page)).toBe(true);
   });
@@ -95,7 +108,13 @@ describe('Materializer tree and paths', () => {
     expect(s.pageIndex.has('junk')).toBe(false);
     expect(s.pageIndex.get(ok)).toBeDefined();
     const page = s.pageIndex.get('bad')!.page as ApiPageDocument;
-    expect(page).toMatchObject({ title: 'Untitled', type: 'document', markdown: '', slug: 'page', layout: { width: 'default', outline: false } });
+    expect(page).toMatchObject({
+      title: 'Untitled',
+      type: 'document',
+      markdown: '',
+      slug: 'page',
+      layout: { width: 'default', outline: false },
+    });
     expect(page.emoji).toBeUndefined();
     expect(page.createdAt).toBeUndefined();
   });
@@ -125,11 +144,26 @@ describe('incremental materialization', () => {
     const env = setup();
     const ids: string[][] = [];
     for (let i = 0; i < 3; i++) {
-      const top = env.content.createPage({ id: `t${i}`, title: `Top ${i}`, markdown: `# Top ${i}\n\nSee [child](./c${i}-0.md).\n` });
+      const top = env.content.createPage({
+        id: `t${i}`,
+        title: `Top ${i}`,
+        markdown: `# Top ${i}\n\nSee [child](./c${i}-0.md).\n`,
+      });
       const row = [top];
       for (let j = 0; j < 10; j++) {
-        const child = env.content.createPage({ id: `c${i}-${j}`, title: `C${i}-${j}`, parent: top, markdown: `Child ${i} ${j}\n` });
-        for (let k = 0; k < 2; k++) env.content.createPage({ id: `g${i}-${j}-${k}`, title: `G${k}`, parent: child, markdown: `[up](../c${i}-${j}.md)\n` });
+        const child = env.content.createPage({
+          id: `c${i}-${j}`,
+          title: `C${i}-${j}`,
+          parent: top,
+          markdown: `Child ${i} ${j}\n`,
+        });
+        for (let k = 0; k < 2; k++)
+          env.content.createPage({
+            id: `g${i}-${j}-${k}`,
+            title: `G${k}`,
+            parent: child,
+            markdown: `[up](../c${i}-${j}.md)\n`,
+          });
         row.push(child);
       }
       ids.push(row);
@@ -176,7 +210,10 @@ describe('incremental materialization', () => {
   it('analyzes links and resolves them against the snapshot', () => {
     const { content, materializer } = space();
     content.putFile('img', { name: 'diagram.png', contentType: 'image/png', size: 1 });
-    content.setMarkdown('c2-1', '## Setup\n\n[top](/pages/t0) [gone](./missing.md) ![d](.gitbook/assets/diagram.png) [g](c2-1/g0.md)\n');
+    content.setMarkdown(
+      'c2-1',
+      '## Setup\n\n[top](/pages/t0) [gone](./missing.md) ![d](.gitbook/assets/diagram.png) [g](c2-1/g0.md)\n',
+    );
     const s = materializer.snapshot();
     expect(s.analysis('c2-1')!.sections.map((x) => x.id)).toEqual(['setup']);
     expect(s.resolvedLinks('c2-1')!.map((l) => l.resolved)).toEqual([

@@ -14,14 +14,23 @@ const APP = 'https://folio.test/s/space1';
 /** A deep copy of a page with `urls.app` added on every document page, as the server presents it. */
 function withUrls(page: ApiPage): unknown {
   const children = 'pages' in page ? { pages: page.pages.map(withUrls) } : {};
-  return page.type === 'document' ? { ...page, ...children, urls: { app: `${APP}/page/${page.id}` } } : { ...page, ...children };
+  return page.type === 'document'
+    ? { ...page, ...children, urls: { app: `${APP}/page/${page.id}` } }
+    : { ...page, ...children };
 }
 
 function space() {
   const doc = new Y.Doc();
   const content = new ContentDoc(doc, { now: () => new Date('2024-05-01T10:00:00.000Z') });
   const group = content.createPage({ title: 'Guides', kind: 'group', emoji: '1f4d8' });
-  const start = content.createPage({ title: 'Start', parent: group, emoji: '🚀', icon: 'rocket', description: 'Begin', markdown: '# Hello\n\nWorld.\n' });
+  const start = content.createPage({
+    title: 'Start',
+    parent: group,
+    emoji: '🚀',
+    icon: 'rocket',
+    description: 'Begin',
+    markdown: '# Hello\n\nWorld.\n',
+  });
   content.createPage({ title: 'Nested', parent: start, hidden: true, layout: { width: 'wide', cover: false } });
   content.createPage({ title: 'Elsewhere', kind: 'link', href: 'https://example.com', parent: group });
   content.createPage({ title: 'Top link', kind: 'link', href: 'https://example.org' });
@@ -47,12 +56,14 @@ describe('materialized objects against GitBook schemas', () => {
 
   it('document and group pages validate for getPageByPath', () => {
     const s = space();
-    for (const id of s.pagesByPath.values()) assertMatchesGitBook('getPageByPath', 200, withUrls(s.pageIndex.get(id)!.page));
+    for (const id of s.pagesByPath.values())
+      assertMatchesGitBook('getPageByPath', 200, withUrls(s.pageIndex.get(id)!.page));
   });
 
   it('files validate as RevisionFile once downloadURL is added', () => {
     const s = space();
-    for (const file of s.files) assertMatchesGitBook('getFileById', 200, { ...file, downloadURL: `https://folio.test/files/${file.id}` });
+    for (const file of s.files)
+      assertMatchesGitBook('getFileById', 200, { ...file, downloadURL: `https://folio.test/files/${file.id}` });
   });
 
   it('a revision assembled from a snapshot validates (getRevisionById)', () => {

@@ -32,14 +32,16 @@ describe('analyzeMarkdown links', () => {
   });
 
   it('finds links nested in lists, quotes, tables and emphasis, and ignores code', () => {
-    const md = '- **[a](a.md)**\n\n> [b](b.md)\n\n| x |\n|---|\n| [c](c.md) |\n\n`[no](no.md)`\n\n```\n[no](no.md)\n```\n';
+    const md =
+      '- **[a](a.md)**\n\n> [b](b.md)\n\n| x |\n|---|\n| [c](c.md) |\n\n`[no](no.md)`\n\n```\n[no](no.md)\n```\n';
     expect(analyzeMarkdown(md).links.map((l) => l.target)).toEqual(['a.md', 'b.md', 'c.md']);
   });
 });
 
 describe('analyzeMarkdown sections', () => {
   it('splits the page at headings, with unique anchors and plain-text bodies', () => {
-    const md = 'Intro **text**.\n\n# Install\n\nRun `npm i`.\n\n- one\n- two\n\n## Install\n\nAgain.\n\n### Café & Crème!\n\n## 日本語\n';
+    const md =
+      'Intro **text**.\n\n# Install\n\nRun `npm i`.\n\n- one\n- two\n\n## Install\n\nAgain.\n\n### Café & Crème!\n\n## 日本語\n';
     expect(analyzeMarkdown(md).sections).toEqual([
       { id: '', title: '', level: 0, body: 'Intro text.' },
       { id: 'install', title: 'Install', level: 1, body: 'Run npm i.\none\ntwo' },

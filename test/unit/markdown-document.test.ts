@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeMarkdown, createLinkTargets, documentToMarkdown, markdownToDocument, MarkdownTooComplexError, resolveLink, type DocBlock, type DocRef, type DocText, type JSONDocument } from '../../shared/markdown';
+import {
+  analyzeMarkdown,
+  createLinkTargets,
+  documentToMarkdown,
+  markdownToDocument,
+  MarkdownTooComplexError,
+  resolveLink,
+  type DocBlock,
+  type DocRef,
+  type DocText,
+  type JSONDocument,
+} from '../../shared/markdown';
 import { assertMatchesGitBook } from '../helpers/gitbook-schema';
 
 /** markdown <-> GitBook JSON document: shapes, round trips, and GitBook's JSONDocument schema. */
 
-const text = (t: string, ...marks: string[]) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) }] });
+const text = (t: string, ...marks: string[]) => ({
+  object: 'text',
+  leaves: [{ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) }],
+});
 const validate = (doc: JSONDocument) => assertMatchesGitBook('getPageDocumentInRevisionById', 200, doc);
 
 /** Canonical markdown: documentToMarkdown(markdownToDocument(x)) === x for each. */
@@ -58,10 +72,28 @@ describe('markdownToDocument', () => {
           data: {},
           isVoid: false,
           nodes: [
-            { object: 'text', leaves: [{ object: 'leaf', text: 'A ', marks: [] }, { object: 'leaf', text: 'b', marks: [{ object: 'mark', type: 'bold' }] }, { object: 'leaf', text: ' ', marks: [] }] },
-            { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://x.test' } }, isVoid: false, nodes: [text('l')] },
+            {
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'A ', marks: [] },
+                { object: 'leaf', text: 'b', marks: [{ object: 'mark', type: 'bold' }] },
+                { object: 'leaf', text: ' ', marks: [] },
+              ],
+            },
+            {
+              object: 'inline',
+              type: 'link',
+              data: { ref: { kind: 'url', url: 'https://x.test' } },
+              isVoid: false,
+              nodes: [text('l')],
+            },
             text(' '),
-            { object: 'inline', type: 'inline-image', data: { ref: { kind: 'url', url: 'https://x.test/i.png' }, alt: 'i' }, isVoid: true },
+            {
+              object: 'inline',
+              type: 'inline-image',
+              data: { ref: { kind: 'url', url: 'https://x.test/i.png' }, alt: 'i' },
+              isVoid: true,
+            },
           ],
         },
         { object: 'block', type: 'divider', data: {}, isVoid: true },
@@ -70,31 +102,72 @@ describe('markdownToDocument', () => {
   });
 
   it('maps lists, tasks, code, hints, images and tables to their GitBook blocks', () => {
-    const doc = markdownToDocument('5. x\n\n- [x] t\n\n```py\na\nb\n```\n\n> [!CAUTION]\n> c\n\n![a](https://x.test/a.png "cap")\n\n| h |\n|--:|\n| v |\n');
+    const doc = markdownToDocument(
+      '5. x\n\n- [x] t\n\n```py\na\nb\n```\n\n> [!CAUTION]\n> c\n\n![a](https://x.test/a.png "cap")\n\n| h |\n|--:|\n| v |\n',
+    );
     const [ordered, tasks, code, hint, images, table] = doc.nodes;
-    expect(ordered).toMatchObject({ type: 'list-ordered', data: { start: 5 }, nodes: [{ type: 'list-item', nodes: [{ type: 'paragraph' }] }] });
+    expect(ordered).toMatchObject({
+      type: 'list-ordered',
+      data: { start: 5 },
+      nodes: [{ type: 'list-item', nodes: [{ type: 'paragraph' }] }],
+    });
     expect(tasks).toMatchObject({ type: 'list-tasks', nodes: [{ type: 'list-item', data: { checked: true } }] });
-    expect(code).toMatchObject({ type: 'code', data: { syntax: 'py' }, nodes: [{ type: 'code-line', nodes: [text('a')] }, { type: 'code-line', nodes: [text('b')] }] });
-    expect(hint).toMatchObject({ type: 'hint', data: { style: 'danger' }, nodes: [{ type: 'paragraph', nodes: [text('c')] }] });
-    expect(images).toMatchObject({ type: 'images', nodes: [{ type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'https://x.test/a.png' }, alt: 'a' }, fragments: [{ fragment: 'caption', nodes: [{ type: 'paragraph', nodes: [text('cap')] }] }] }] });
+    expect(code).toMatchObject({
+      type: 'code',
+      data: { syntax: 'py' },
+      nodes: [
+        { type: 'code-line', nodes: [text('a')] },
+        { type: 'code-line', nodes: [text('b')] },
+      ],
+    });
+    expect(hint).toMatchObject({
+      type: 'hint',
+      data: { style: 'danger' },
+      nodes: [{ type: 'paragraph', nodes: [text('c')] }],
+    });
+    expect(images).toMatchObject({
+      type: 'images',
+      nodes: [
+        {
+          type: 'image',
+          isVoid: true,
+          data: { ref: { kind: 'url', url: 'https://x.test/a.png' }, alt: 'a' },
+          fragments: [{ fragment: 'caption', nodes: [{ type: 'paragraph', nodes: [text('cap')] }] }],
+        },
+      ],
+    });
     expect(table).toMatchObject({
       type: 'table',
       isVoid: true,
-      data: { view: { type: 'grid', columns: ['c0'], hideHeader: false }, definition: { c0: { id: 'c0', title: 'h', type: 'text', textAlignment: 'right' } }, records: { r0: { values: { c0: 'r0-c0' } } } },
+      data: {
+        view: { type: 'grid', columns: ['c0'], hideHeader: false },
+        definition: { c0: { id: 'c0', title: 'h', type: 'text', textAlignment: 'right' } },
+        records: { r0: { values: { c0: 'r0-c0' } } },
+      },
       fragments: [{ object: 'fragment', fragment: 'r0-c0', nodes: [{ type: 'paragraph', nodes: [text('v')] }] }],
     });
   });
 
   it('resolves links with the given resolver: pages, files and anchors become references', () => {
-    const targets = createLinkTargets([{ id: 'PA', path: 'a', hasChildren: false }, { id: 'PB', path: 'b', hasChildren: false }], [{ id: 'F1', name: 'x.png' }]);
+    const targets = createLinkTargets(
+      [
+        { id: 'PA', path: 'a', hasChildren: false },
+        { id: 'PB', path: 'b', hasChildren: false },
+      ],
+      [{ id: 'F1', name: 'x.png' }],
+    );
     const resolve = (href: string): DocRef => {
       const r = resolveLink('a', href, targets);
-      if (r.kind === 'page') return r.anchor ? { kind: 'anchor', anchor: r.anchor, page: r.page } : { kind: 'page', page: r.page };
+      if (r.kind === 'page')
+        return r.anchor ? { kind: 'anchor', anchor: r.anchor, page: r.page } : { kind: 'page', page: r.page };
       if (r.kind === 'file') return { kind: 'file', file: r.file };
       if (r.kind === 'anchor') return { kind: 'anchor', anchor: r.anchor };
       return { kind: 'url', url: href };
     };
-    const doc = markdownToDocument('[b](./b.md) [s](b.md#s) [t](#top) ![x](./x.png) [w](https://w.test) [gone](./gone.md)\n', { resolve });
+    const doc = markdownToDocument(
+      '[b](./b.md) [s](b.md#s) [t](#top) ![x](./x.png) [w](https://w.test) [gone](./gone.md)\n',
+      { resolve },
+    );
     const refs = JSON.stringify(doc).match(/"ref":\{[^}]*\}/g);
     expect(refs).toEqual([
       '"ref":{"kind":"page","page":"PB"}',
@@ -105,9 +178,13 @@ describe('markdownToDocument', () => {
       '"ref":{"kind":"url","url":"./gone.md"}',
     ]);
     validate(doc);
-    expect(documentToMarkdown(doc)).toBe('[b](/pages/PB) [s](/pages/PB#s) [t](#top) ![x](/files/F1) [w](https://w.test) [gone](./gone.md)\n');
+    expect(documentToMarkdown(doc)).toBe(
+      '[b](/pages/PB) [s](/pages/PB#s) [t](#top) ![x](/files/F1) [w](https://w.test) [gone](./gone.md)\n',
+    );
     const paths: Record<string, string> = { PB: '/b' };
-    expect(documentToMarkdown(doc, { hrefFor: (ref) => (ref.kind === 'page' ? paths[ref.page] : undefined) })).toContain('[b](/b)');
+    expect(
+      documentToMarkdown(doc, { hrefFor: (ref) => (ref.kind === 'page' ? paths[ref.page] : undefined) }),
+    ).toContain('[b](/b)');
   });
 });
 
@@ -138,8 +215,29 @@ describe('documentToMarkdown of documents from elsewhere', () => {
       object: 'document',
       data: {},
       nodes: [
-        { object: 'block', type: 'tabs', data: {}, nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'T' }, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('In a tab')] }] }] },
-        { object: 'block', type: 'paragraph', data: {}, nodes: [text('x '), { object: 'inline', type: 'emoji', data: { code: '1f600' } }, text('bold', 'bold', 'keyboard')] },
+        {
+          object: 'block',
+          type: 'tabs',
+          data: {},
+          nodes: [
+            {
+              object: 'block',
+              type: 'tabs-item',
+              data: { title: 'T' },
+              nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('In a tab')] }],
+            },
+          ],
+        },
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [
+            text('x '),
+            { object: 'inline', type: 'emoji', data: { code: '1f600' } },
+            text('bold', 'bold', 'keyboard'),
+          ],
+        },
         { object: 'block', type: 'embed', data: { url: 'https://x.test' }, isVoid: true },
       ],
     } as JSONDocument;

@@ -36,7 +36,11 @@ describe('resolveLink', () => {
   it('resolves relative links from the page Git file: <path>.md, or <path>/README.md when it has children', () => {
     // guides/faq is guides/faq.md: siblings are in guides/
     expect(resolveLink('guides/faq', './start.md', targets)).toEqual({ kind: 'page', page: 'PSTART' });
-    expect(resolveLink('guides/faq', 'start/install.md#run', targets)).toEqual({ kind: 'page', page: 'PINSTALL', anchor: 'run' });
+    expect(resolveLink('guides/faq', 'start/install.md#run', targets)).toEqual({
+      kind: 'page',
+      page: 'PINSTALL',
+      anchor: 'run',
+    });
     expect(resolveLink('guides/faq', '../api.md', targets)).toEqual({ kind: 'page', page: 'PAPI' });
     expect(resolveLink('guides/faq', './README.md', targets)).toEqual({ kind: 'page', page: 'PGUIDES' });
     // guides/start has children, so it is guides/start/README.md: ./install.md is its child, ../faq.md its sibling
@@ -51,7 +55,10 @@ describe('resolveLink', () => {
 
   it('resolves files by id, by Git asset path, by relative name; anchors and URLs pass through', () => {
     expect(resolveLink('api', '/files/F3', targets)).toEqual({ kind: 'file', file: 'F3' });
-    expect(resolveLink('guides/start/install', '../../.gitbook/assets/logo.png', targets)).toEqual({ kind: 'file', file: 'F1' });
+    expect(resolveLink('guides/start/install', '../../.gitbook/assets/logo.png', targets)).toEqual({
+      kind: 'file',
+      file: 'F1',
+    });
     expect(resolveLink('api', '.gitbook/assets/spec%20v1.pdf', targets)).toEqual({ kind: 'file', file: 'F3' });
     expect(resolveLink('api', './logo.png', targets)).toEqual({ kind: 'file', file: 'F1' });
     expect(resolveLink('api', '/files/missing', targets)).toEqual({ kind: 'broken', href: '/files/missing' });

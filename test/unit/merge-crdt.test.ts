@@ -22,11 +22,34 @@ type Op =
 const SIDES = 4; // side 0 = the space, 1..3 = change requests
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), side: fc.nat(SIDES - 1), page: fc.nat(20), at: fc.nat(50) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), side: fc.nat(SIDES - 1), page: fc.nat(20), at: fc.nat(50), count: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      side: fc.nat(SIDES - 1),
+      page: fc.nat(20),
+      at: fc.nat(50),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      side: fc.nat(SIDES - 1),
+      page: fc.nat(20),
+      at: fc.nat(50),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('page' as const), side: fc.nat(SIDES - 1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('update' as const), cr: fc.integer({ min: 1, max: SIDES - 1 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('merge' as const), cr: fc.integer({ min: 1, max: SIDES - 1 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('update' as const), cr: fc.integer({ min: 1, max: SIDES - 1 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('merge' as const), cr: fc.integer({ min: 1, max: SIDES - 1 }) }),
+  },
 );
 
 /** Token boundaries of a text made of `[n]` tokens: 0 and every index after a `]`. */
@@ -117,17 +140,24 @@ describe('change request CRDT merge (property)', () => {
 
   it('a merge keeps every insert of the fork and of the space made since the fork', () => {
     fc.assert(
-      fc.property(fc.array(opArb.filter((o) => o.kind !== 'merge'), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: SIDES - 1 }), (ops, cr) => {
-        const { space, docs, inserted, deleted } = run(ops);
-        const spaceBefore = allText(space);
-        const forkBefore = allText(docs[cr]!);
-        pullInto(space, docs[cr]!);
-        const merged = allText(space);
-        for (const token of inserted) {
-          if (deleted.has(token)) continue;
-          if (spaceBefore.includes(token) || forkBefore.includes(token)) expect(merged).toContain(token);
-        }
-      }),
+      fc.property(
+        fc.array(
+          opArb.filter((o) => o.kind !== 'merge'),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: SIDES - 1 }),
+        (ops, cr) => {
+          const { space, docs, inserted, deleted } = run(ops);
+          const spaceBefore = allText(space);
+          const forkBefore = allText(docs[cr]!);
+          pullInto(space, docs[cr]!);
+          const merged = allText(space);
+          for (const token of inserted) {
+            if (deleted.has(token)) continue;
+            if (spaceBefore.includes(token) || forkBefore.includes(token)) expect(merged).toContain(token);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

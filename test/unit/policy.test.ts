@@ -26,7 +26,12 @@ describe('role lattice', () => {
   });
 });
 
-const node = (id: string, parentId: string | null, defaultLevel: string | null, type: ContentNode['type'] = 'collection'): ContentNode => ({
+const node = (
+  id: string,
+  parentId: string | null,
+  defaultLevel: string | null,
+  type: ContentNode['type'] = 'collection',
+): ContentNode => ({
   type,
   id,
   organizationId: 'org',
@@ -61,8 +66,10 @@ describe('AccessIndex on a real database', () => {
   afterAll(async () => {
     await db.close();
   });
-  const space = (parentId: string | null, defaultLevel: string | null = 'inherit') => node('s', parentId, defaultLevel, 'space');
-  const roleOf = async (userId: string, n: ContentNode) => (await AccessIndex.load(db, await loadMembership(db, 'org', userId))).roleOf(n);
+  const space = (parentId: string | null, defaultLevel: string | null = 'inherit') =>
+    node('s', parentId, defaultLevel, 'space');
+  const roleOf = async (userId: string, n: ContentNode) =>
+    (await AccessIndex.load(db, await loadMembership(db, 'org', userId))).roleOf(n);
 
   it('gives org admins admin everywhere and outsiders nothing', async () => {
     expect(await roleOf('u_admin', space('mid', null))).toBe('admin');

@@ -56,7 +56,9 @@ describe('withReadCache over a real database', () => {
     await db.transaction(async (tx) => {
       await tx.query("UPDATE notes SET body = 'three' WHERE id = 1");
       // Inside a transaction reads bypass the cache and see the transaction's own writes.
-      expect((await cachedQuery<{ body: string }>(tx, 'SELECT body FROM notes WHERE id = $1', [1]))[0]!.body).toBe('three');
+      expect((await cachedQuery<{ body: string }>(tx, 'SELECT body FROM notes WHERE id = $1', [1]))[0]!.body).toBe(
+        'three',
+      );
     });
     expect((await read())[0]!.body).toBe('three');
   });

@@ -13,7 +13,11 @@ import { normalizeServerUrl } from '../../renderer/src/api/client';
 
 describe('routes', () => {
   it('round-trips spaces, change requests and pages through the hash', () => {
-    for (const route of [{ view: 'picker' as const }, { view: 'space' as const, spaceId: 's1' }, { view: 'space' as const, spaceId: 's1', changeRequestId: 'cr1', pageId: 'p1' }]) {
+    for (const route of [
+      { view: 'picker' as const },
+      { view: 'space' as const, spaceId: 's1' },
+      { view: 'space' as const, spaceId: 's1', changeRequestId: 'cr1', pageId: 'p1' },
+    ]) {
       expect(parseRoute(formatRoute(route))).toEqual(route);
     }
     expect(parseRoute('#/spaces/../../etc')).toEqual({ view: 'picker' });
@@ -66,7 +70,9 @@ describe('page tree', () => {
 
 describe('markdown preview', () => {
   it('sanitizes what any editor could write into a page', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[x](javascript:alert(3)) **ok**');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[x](javascript:alert(3)) **ok**',
+    );
     expect(html).not.toMatch(/<script|onerror|javascript:/i);
     expect(html).toContain('<strong>ok</strong>');
   });
@@ -74,7 +80,9 @@ describe('markdown preview', () => {
   it('resolves file images and page links', () => {
     const md = '![chart](/files/f1) ![later](/files/f2) [next](/pages/p2)';
     expect(referencedFiles(md)).toEqual(['f1', 'f2']);
-    const html = renderMarkdown(md, { fileUrl: (id) => (id === 'f1' ? 'http://127.0.0.1:1/v1/files/abc/chart.png?sig=1' : undefined) });
+    const html = renderMarkdown(md, {
+      fileUrl: (id) => (id === 'f1' ? 'http://127.0.0.1:1/v1/files/abc/chart.png?sig=1' : undefined),
+    });
     expect(html).toContain('src="http://127.0.0.1:1/v1/files/abc/chart.png?sig=1"');
     expect(html).toContain('alt="later"');
     expect(html).toContain(`href="${PAGE_LINK_PREFIX}p2"`);
@@ -94,13 +102,23 @@ describe('sync plumbing', () => {
   it('names rooms and local stores per server and document', () => {
     expect(roomOf({ spaceId: 's', kind: 'content' })).toBe('s');
     expect(roomOf({ spaceId: 's', changeRequestId: 'c', kind: 'discussion' })).toBe('s/change-requests/c/discussion');
-    expect(storageNameOf('http://a:1', { spaceId: 's', kind: 'content' })).not.toBe(storageNameOf('http://b:1', { spaceId: 's', kind: 'content' }));
+    expect(storageNameOf('http://a:1', { spaceId: 's', kind: 'content' })).not.toBe(
+      storageNameOf('http://b:1', { spaceId: 's', kind: 'content' }),
+    );
     expect(normalizeServerUrl(' http://127.0.0.1:8080/ ')).toBe('http://127.0.0.1:8080');
     expect(() => normalizeServerUrl('ftp://x')).toThrow(/http/);
   });
 
   it('matches shortcuts by physical key, with Cmd on macOS', () => {
-    const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>>) => ({ key: k, code: `Key${k.toUpperCase()}`, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+    const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>>) => ({
+      key: k,
+      code: `Key${k.toUpperCase()}`,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+      ...mods,
+    });
     expect(matches({ ...key('m', { ctrlKey: true, altKey: true }), key: 'µ' }, 'Mod+Alt+N', false)).toBe(false);
     expect(matches({ ...key('n', { ctrlKey: true, altKey: true }), key: '~' }, 'Mod+Alt+N', false)).toBe(true);
     expect(matches(key('k', { metaKey: true }), 'Mod+K', true)).toBe(true);

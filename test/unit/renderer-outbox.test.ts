@@ -35,7 +35,10 @@ it('queues while the server is unreachable, then sends in order without duplicat
   const key = 'folio-outbox:http://127.0.0.1:9';
   store.setItem(`folio-outbox:${t.url}`, store.getItem(key)!);
   const rejected: string[] = [];
-  const up = new Outbox(new ApiClient(t.url, t.adminToken), { store, onRejected: (_i, err) => rejected.push(err.message) });
+  const up = new Outbox(new ApiClient(t.url, t.adminToken), {
+    store,
+    onRejected: (_i, err) => rejected.push(err.message),
+  });
   up.enqueue({ kind: 'comment', path: '/spaces/doesNotExist', markdown: 'refused' });
   await Promise.all([up.flush(), up.flush()]);
   expect(up.size).toBe(0);
@@ -47,7 +50,17 @@ it('queues while the server is unreachable, then sends in order without duplicat
 it('does not resend an attempted item the server already has', async () => {
   const store = memoryStore();
   const outbox = new Outbox(new ApiClient(t.url, t.adminToken), { store, delivered: () => true });
-  store.setItem(`folio-outbox:${t.url}`, JSON.stringify([{ id: 'x', createdAt: new Date().toISOString(), attempted: true, op: { kind: 'comment', path: `/spaces/${spaceId}`, markdown: 'maybe sent' } }]));
+  store.setItem(
+    `folio-outbox:${t.url}`,
+    JSON.stringify([
+      {
+        id: 'x',
+        createdAt: new Date().toISOString(),
+        attempted: true,
+        op: { kind: 'comment', path: `/spaces/${spaceId}`, markdown: 'maybe sent' },
+      },
+    ]),
+  );
   await outbox.flush();
   expect(outbox.size).toBe(0);
   const comments = (await t.client.spaces.listCommentsInSpace(spaceId)).data.items;

@@ -5,7 +5,8 @@ import { THEMES } from '../../shared/desktop-api';
 
 describe('settings routes', () => {
   it('round-trips the settings and sign-in views through the hash', () => {
-    for (const route of [{ view: 'settings' as const }, { view: 'sign-in' as const }]) expect(parseRoute(formatRoute(route))).toEqual(route);
+    for (const route of [{ view: 'settings' as const }, { view: 'sign-in' as const }])
+      expect(parseRoute(formatRoute(route))).toEqual(route);
     expect(formatRoute({ view: 'settings' })).toBe('#/settings');
     expect(parseRoute('#/settings/')).toEqual({ view: 'settings' });
     expect(parseRoute('#/settingsx')).toEqual({ view: 'picker' });

@@ -17,7 +17,12 @@ afterAll(async () => {
   await db.close();
 });
 
-const page = (id: string, markdown: string, pages: StoredPage[] = []): StoredPage => ({ id, title: id.toUpperCase(), markdown, pages });
+const page = (id: string, markdown: string, pages: StoredPage[] = []): StoredPage => ({
+  id,
+  title: id.toUpperCase(),
+  markdown,
+  pages,
+});
 const pageCount = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM revision_pages'))[0]!.n;
 
 describe('revision store', () => {
@@ -28,9 +33,22 @@ describe('revision store', () => {
       reusableContents: [],
       variables: { version: '1.0' },
     };
-    await saveRevision(db, { id: 'r1', spaceId: 'space', parents: ['r0'], createdAt: new Date('2026-01-01T00:00:00Z'), ...content });
+    await saveRevision(db, {
+      id: 'r1',
+      spaceId: 'space',
+      parents: ['r0'],
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      ...content,
+    });
     const loaded = await loadRevision(db, 'r1');
-    expect(loaded).toMatchObject({ id: 'r1', spaceId: 'space', parents: ['r0'], type: 'edits', files: content.files, variables: content.variables });
+    expect(loaded).toMatchObject({
+      id: 'r1',
+      spaceId: 'space',
+      parents: ['r0'],
+      type: 'edits',
+      files: content.files,
+      variables: content.variables,
+    });
     expect(loaded!.pages.map((p) => p.id)).toEqual(['a', 'b']);
     expect(loaded!.pages[0]!.pages!.map((p) => p.markdown)).toEqual(['child']);
     expect(await loadRevision(db, 'nope')).toBeUndefined();
@@ -39,10 +57,28 @@ describe('revision store', () => {
   it('stores each distinct page once across revisions', async () => {
     const before = await pageCount();
     const shared = page('s', 'unchanged body '.repeat(100));
-    await saveRevision(db, { id: 'r2', spaceId: 'space', parents: [], createdAt: new Date(), pages: [shared, page('e', 'v1')], files: [], reusableContents: [], variables: {} });
+    await saveRevision(db, {
+      id: 'r2',
+      spaceId: 'space',
+      parents: [],
+      createdAt: new Date(),
+      pages: [shared, page('e', 'v1')],
+      files: [],
+      reusableContents: [],
+      variables: {},
+    });
     // Same content under a new object with keys in another order: still the same stored page.
     const sameContent = { markdown: shared.markdown, title: shared.title, id: shared.id, pages: [] };
-    await saveRevision(db, { id: 'r3', spaceId: 'space', parents: ['r2'], createdAt: new Date(), pages: [sameContent, page('e', 'v2')], files: [], reusableContents: [], variables: {} });
+    await saveRevision(db, {
+      id: 'r3',
+      spaceId: 'space',
+      parents: ['r2'],
+      createdAt: new Date(),
+      pages: [sameContent, page('e', 'v2')],
+      files: [],
+      reusableContents: [],
+      variables: {},
+    });
     expect(await pageCount()).toBe(before + 3);
     expect((await loadRevision(db, 'r3'))!.pages[1]!.markdown).toBe('v2');
     expect((await loadRevision(db, 'r2'))!.pages[1]!.markdown).toBe('v1');

@@ -41,7 +41,8 @@ export interface RequestOptions {
 /** The server URL without trailing slashes, e.g. `http://127.0.0.1:8080`. */
 export function normalizeServerUrl(raw: string): string {
   const url = new URL(raw.trim());
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The server URL must start with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('The server URL must start with http:// or https://');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -70,7 +71,12 @@ export class ApiClient {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+      res = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new OfflineError(err);

@@ -4,7 +4,12 @@
  * GitBook's schemas); picking keeps the renderer independent of that
  * package's full type surface.
  */
-import type { ChangeRequest as GbChangeRequest, Organization as GbOrganization, Space as GbSpace, User as GbUser } from '@gitbook/api';
+import type {
+  ChangeRequest as GbChangeRequest,
+  Organization as GbOrganization,
+  Space as GbSpace,
+  User as GbUser,
+} from '@gitbook/api';
 
 export type User = Pick<GbUser, 'id' | 'displayName'>;
 export type Organization = Pick<GbOrganization, 'id' | 'title'>;

@@ -15,7 +15,9 @@ export class ChangeRequestApi {
   /** Change requests still being worked on (draft and open), most recently updated first. */
   async listActive(): Promise<ChangeRequest[]> {
     const [open, draft] = await Promise.all(
-      (['open', 'draft'] as const).map((status) => this.api.request<List<ChangeRequest>>(this.path(), { query: { status, limit: 100, orderBy: 'updatedAt' } })),
+      (['open', 'draft'] as const).map((status) =>
+        this.api.request<List<ChangeRequest>>(this.path(), { query: { status, limit: 100, orderBy: 'updatedAt' } }),
+      ),
     );
     return [...open!.items, ...draft!.items];
   }

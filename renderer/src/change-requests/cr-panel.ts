@@ -21,7 +21,11 @@ export interface CrNavigation {
  * update from main, merge, and the way back to main.
  */
 export class ChangeRequestPanel {
-  readonly element = h('section', { class: 'change-requests', 'aria-label': 'Change requests', 'data-testid': 'cr-panel' });
+  readonly element = h('section', {
+    class: 'change-requests',
+    'aria-label': 'Change requests',
+    'data-testid': 'cr-panel',
+  });
   private readonly body = h('div', { class: 'cr-body' });
   private shown: ChangeRequest | undefined;
   private readonly timer: ReturnType<typeof setInterval> | undefined;
@@ -61,18 +65,41 @@ export class ChangeRequestPanel {
       if (this.current) this.showOne(await this.crs.get(this.current));
       else this.showList(await this.crs.listActive());
     } catch (err) {
-      replace(this.body, errorState(`Change requests are unavailable: ${describeError(err)}`, () => void this.refresh()));
+      replace(
+        this.body,
+        errorState(`Change requests are unavailable: ${describeError(err)}`, () => void this.refresh()),
+      );
     }
   }
 
   private showList(list: ChangeRequest[]): void {
-    const create = h('button', { type: 'button', class: 'primary', 'data-testid': 'cr-new', title: 'New change request (Ctrl+Alt+R)', onclick: () => void this.create() }, '+ New change request');
+    const create = h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        'data-testid': 'cr-new',
+        title: 'New change request (Ctrl+Alt+R)',
+        onclick: () => void this.create(),
+      },
+      '+ New change request',
+    );
     if (list.length === 0) {
       replace(this.body, create, empty('No open change requests. Edits go straight to the space.'));
       return;
     }
     const items = list.map((cr) =>
-      h('li', {}, h('button', { type: 'button', class: 'link', 'data-testid': 'cr-item', onclick: () => this.nav.openChangeRequest(cr.id) }, `#${cr.number} ${cr.subject || 'Untitled'}`), ' ', h('span', { class: `badge badge-${cr.status}` }, cr.status)),
+      h(
+        'li',
+        {},
+        h(
+          'button',
+          { type: 'button', class: 'link', 'data-testid': 'cr-item', onclick: () => this.nav.openChangeRequest(cr.id) },
+          `#${cr.number} ${cr.subject || 'Untitled'}`,
+        ),
+        ' ',
+        h('span', { class: `badge badge-${cr.status}` }, cr.status),
+      ),
     );
     replace(this.body, create, h('ul', { class: 'cr-list' }, ...items));
   }
@@ -82,7 +109,8 @@ export class ChangeRequestPanel {
     if (!this.current || !this.shown) return;
     try {
       const cr = await this.crs.get(this.current);
-      if (cr.outdated !== this.shown.outdated || cr.status !== this.shown.status || cr.subject !== this.shown.subject) this.showOne(cr);
+      if (cr.outdated !== this.shown.outdated || cr.status !== this.shown.status || cr.subject !== this.shown.subject)
+        this.showOne(cr);
     } catch {
       // Offline or refused: keep showing the last answer; refresh() reports errors when asked.
     }
@@ -91,22 +119,78 @@ export class ChangeRequestPanel {
   private showOne(cr: ChangeRequest): void {
     this.shown = cr;
     const editable = cr.status === 'draft' || cr.status === 'open';
-    const status = h('select', { 'aria-label': 'Status', 'data-testid': 'cr-status', disabled: !editable }, ...(['draft', 'open', 'archived'] as const).map((s) => h('option', { value: s, selected: s === cr.status }, s)));
+    const status = h(
+      'select',
+      { 'aria-label': 'Status', 'data-testid': 'cr-status', disabled: !editable },
+      ...(['draft', 'open', 'archived'] as const).map((s) => h('option', { value: s, selected: s === cr.status }, s)),
+    );
     if (!editable) status.append(h('option', { value: cr.status, selected: true }, cr.status));
-    status.addEventListener('change', () => void this.run(() => this.crs.setStatus(cr.id, status.value as 'draft' | 'open' | 'archived'), 'Status changed'));
+    status.addEventListener(
+      'change',
+      () =>
+        void this.run(() => this.crs.setStatus(cr.id, status.value as 'draft' | 'open' | 'archived'), 'Status changed'),
+    );
     const changes = h('div', { class: 'cr-changes', 'data-testid': 'cr-changes' }, loading('changes'));
     replace(
       this.body,
-      h('p', { class: 'cr-title' }, h('strong', {}, `#${cr.number} ${cr.subject || 'Untitled'}`), cr.outdated ? h('span', { class: 'badge badge-outdated', 'data-testid': 'cr-outdated', title: 'The space changed since this request was created or last updated: update from main' }, 'outdated') : null),
+      h(
+        'p',
+        { class: 'cr-title' },
+        h('strong', {}, `#${cr.number} ${cr.subject || 'Untitled'}`),
+        cr.outdated
+          ? h(
+              'span',
+              {
+                class: 'badge badge-outdated',
+                'data-testid': 'cr-outdated',
+                title: 'The space changed since this request was created or last updated: update from main',
+              },
+              'outdated',
+            )
+          : null,
+      ),
       h('label', {}, 'Status ', status),
       h(
         'div',
         { class: 'cr-actions' },
-        h('button', { type: 'button', 'data-testid': 'cr-update', disabled: !editable, onclick: () => void this.run(() => this.crs.updateFromMain(cr.id), 'Updated from main') }, 'Update from main'),
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'cr-merge', disabled: !editable, onclick: () => void this.merge(cr) }, 'Merge'),
-        h('button', { type: 'button', 'data-testid': 'cr-back', onclick: () => this.nav.openChangeRequest(undefined) }, 'Back to main'),
+        h(
+          'button',
+          {
+            type: 'button',
+            'data-testid': 'cr-update',
+            disabled: !editable,
+            onclick: () => void this.run(() => this.crs.updateFromMain(cr.id), 'Updated from main'),
+          },
+          'Update from main',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            'data-testid': 'cr-merge',
+            disabled: !editable,
+            onclick: () => void this.merge(cr),
+          },
+          'Merge',
+        ),
+        h(
+          'button',
+          { type: 'button', 'data-testid': 'cr-back', onclick: () => this.nav.openChangeRequest(undefined) },
+          'Back to main',
+        ),
       ),
-      h('h3', {}, 'Changed pages', ' ', h('button', { type: 'button', class: 'link', 'data-testid': 'cr-changes-refresh', onclick: () => void this.refresh() }, 'refresh')),
+      h(
+        'h3',
+        {},
+        'Changed pages',
+        ' ',
+        h(
+          'button',
+          { type: 'button', class: 'link', 'data-testid': 'cr-changes-refresh', onclick: () => void this.refresh() },
+          'refresh',
+        ),
+      ),
       changes,
     );
     void this.loadChanges(cr.id, changes);
@@ -119,10 +203,21 @@ export class ChangeRequestPanel {
         replace(into, empty('No changes yet. Edit pages to change them in this request.'));
         return;
       }
-      const items = changes.map((c) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => this.nav.openPage(c.page.id) }, c.page.title), ' ', h('span', { class: 'badge' }, c.type)));
+      const items = changes.map((c) =>
+        h(
+          'li',
+          {},
+          h('button', { type: 'button', class: 'link', onclick: () => this.nav.openPage(c.page.id) }, c.page.title),
+          ' ',
+          h('span', { class: 'badge' }, c.type),
+        ),
+      );
       replace(into, h('ul', { class: 'cr-change-list' }, ...items), more ? h('p', {}, `…and ${more} more`) : null);
     } catch (err) {
-      replace(into, errorState(`Changes are unavailable: ${describeError(err)}`, () => void this.loadChanges(crId, into)));
+      replace(
+        into,
+        errorState(`Changes are unavailable: ${describeError(err)}`, () => void this.loadChanges(crId, into)),
+      );
     }
   }
 

@@ -28,7 +28,12 @@ export interface CommentsPanelOptions {
 export class CommentsPanel {
   readonly element = h('section', { class: 'comments', 'aria-label': 'Comments', 'data-testid': 'comments-panel' });
   private readonly list = h('div', { class: 'comment-list' });
-  private readonly input = h('textarea', { rows: 3, placeholder: 'Add a comment… (Ctrl+Enter to post)', 'aria-label': 'New comment', 'data-testid': 'comment-input' });
+  private readonly input = h('textarea', {
+    rows: 3,
+    placeholder: 'Add a comment… (Ctrl+Enter to post)',
+    'aria-label': 'New comment',
+    'data-testid': 'comment-input',
+  });
   private discussion: DiscussionDoc;
   private page: string | undefined;
   private showResolved = false;
@@ -43,11 +48,24 @@ export class CommentsPanel {
         post();
       }
     });
-    const resolvedToggle = h('label', { class: 'toggle' }, h('input', { type: 'checkbox', onchange: (e: Event) => ((this.showResolved = (e.target as HTMLInputElement).checked), this.render()) }), ' Show resolved');
+    const resolvedToggle = h(
+      'label',
+      { class: 'toggle' },
+      h('input', {
+        type: 'checkbox',
+        onchange: (e: Event) => ((this.showResolved = (e.target as HTMLInputElement).checked), this.render()),
+      }),
+      ' Show resolved',
+    );
     this.element.append(
       h('header', { class: 'panel-header' }, h('h2', {}, 'Comments'), resolvedToggle),
       this.list,
-      h('form', { class: 'comment-form', onsubmit: (e: Event) => (e.preventDefault(), post()) }, this.input, h('button', { type: 'submit', 'data-testid': 'comment-post' }, 'Comment')),
+      h(
+        'form',
+        { class: 'comment-form', onsubmit: (e: Event) => (e.preventDefault(), post()) },
+        this.input,
+        h('button', { type: 'submit', 'data-testid': 'comment-post' }, 'Comment'),
+      ),
     );
     const rerender = () => this.render();
     options.discussion.doc.on('update', rerender);
@@ -86,8 +104,12 @@ export class CommentsPanel {
       replace(this.list, empty('Open a page to see its comments.'));
       return;
     }
-    const comments = this.discussion.listComments().filter((c) => c.target.page === this.page && (this.showResolved || !c.resolvedAt));
-    const pending = this.options.outbox.items().filter((i) => i.op.path === this.options.path && i.op.kind === 'comment' && i.op.page === this.page);
+    const comments = this.discussion
+      .listComments()
+      .filter((c) => c.target.page === this.page && (this.showResolved || !c.resolvedAt));
+    const pending = this.options.outbox
+      .items()
+      .filter((i) => i.op.path === this.options.path && i.op.kind === 'comment' && i.op.page === this.page);
     if (comments.length === 0 && pending.length === 0) {
       replace(this.list, empty('No comments on this page yet.'));
       return;
@@ -104,7 +126,12 @@ export class CommentsPanel {
 
   private renderComment(c: CommentData): HTMLElement {
     const pendingReplies = this.options.outbox.items().filter((i) => i.op.kind === 'reply' && i.op.commentId === c.id);
-    const replyInput = h('input', { type: 'text', placeholder: 'Reply…', 'aria-label': 'Reply', 'data-testid': 'reply-input' });
+    const replyInput = h('input', {
+      type: 'text',
+      placeholder: 'Reply…',
+      'aria-label': 'Reply',
+      'data-testid': 'reply-input',
+    });
     const reply = (e: Event) => {
       e.preventDefault();
       const markdown = replyInput.value.trim();
@@ -117,29 +144,72 @@ export class CommentsPanel {
       'article',
       { class: `comment${resolved ? ' resolved' : ''}`, 'data-testid': 'comment', 'data-comment-id': c.id },
       this.renderPost(c, c.id),
-      h('button', { type: 'button', class: 'link', 'data-testid': 'comment-resolve', onclick: () => this.options.outbox.enqueue({ kind: 'update', path: this.options.path, commentId: c.id, patch: { resolved: !resolved } }) }, resolved ? 'Reopen' : 'Resolve'),
-      h('div', { class: 'replies' }, ...c.replies.map((r) => h('div', { class: 'reply', 'data-testid': 'reply' }, this.renderPost(r, c.id, r.id))), ...pendingReplies.map((i) => this.renderPending(i))),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'link',
+          'data-testid': 'comment-resolve',
+          onclick: () =>
+            this.options.outbox.enqueue({
+              kind: 'update',
+              path: this.options.path,
+              commentId: c.id,
+              patch: { resolved: !resolved },
+            }),
+        },
+        resolved ? 'Reopen' : 'Resolve',
+      ),
+      h(
+        'div',
+        { class: 'replies' },
+        ...c.replies.map((r) => h('div', { class: 'reply', 'data-testid': 'reply' }, this.renderPost(r, c.id, r.id))),
+        ...pendingReplies.map((i) => this.renderPending(i)),
+      ),
       h('form', { class: 'reply-form', onsubmit: reply }, replyInput),
     );
   }
 
   private renderPost(post: PostData, commentId: string, replyId?: string): HTMLElement {
-    const mine = (emoji: string) => post.reactions.some((r) => r.emoji === emoji && r.users.some((u) => u.userId === this.options.userId));
+    const mine = (emoji: string) =>
+      post.reactions.some((r) => r.emoji === emoji && r.users.some((u) => u.userId === this.options.userId));
     const react = (emoji: string) => {
       const patch = mine(emoji) ? { removedReactions: [emoji] } : { addedReactions: [emoji] };
-      this.options.outbox.enqueue({ kind: 'update', path: this.options.path, commentId, ...(replyId ? { replyId } : {}), patch });
+      this.options.outbox.enqueue({
+        kind: 'update',
+        path: this.options.path,
+        commentId,
+        ...(replyId ? { replyId } : {}),
+        patch,
+      });
     };
     return h(
       'div',
       { class: 'post' },
-      h('div', { class: 'post-meta' }, h('strong', {}, this.options.people.nameOf(post.author)), ' ', h('time', { datetime: post.postedAt }, formatTime(post.postedAt))),
+      h(
+        'div',
+        { class: 'post-meta' },
+        h('strong', {}, this.options.people.nameOf(post.author)),
+        ' ',
+        h('time', { datetime: post.postedAt }, formatTime(post.postedAt)),
+      ),
       h('div', { class: 'post-body', 'data-testid': 'comment-body' }, post.markdown),
       h(
         'div',
         { class: 'reactions' },
         ...REACTIONS.map((emoji) => {
           const count = post.reactions.find((r) => r.emoji === emoji)?.users.length ?? 0;
-          return h('button', { type: 'button', class: `reaction${mine(emoji) ? ' mine' : ''}`, 'aria-pressed': String(mine(emoji)), 'data-testid': 'reaction', onclick: () => react(emoji) }, count ? `${emoji} ${count}` : emoji);
+          return h(
+            'button',
+            {
+              type: 'button',
+              class: `reaction${mine(emoji) ? ' mine' : ''}`,
+              'aria-pressed': String(mine(emoji)),
+              'data-testid': 'reaction',
+              onclick: () => react(emoji),
+            },
+            count ? `${emoji} ${count}` : emoji,
+          );
         }),
       ),
     );
@@ -147,7 +217,16 @@ export class CommentsPanel {
 
   private renderPending(item: OutboxItem): HTMLElement {
     const markdown = item.op.kind === 'update' ? '' : item.op.markdown;
-    return h('div', { class: 'comment pending', 'data-testid': 'comment-pending', title: 'Queued: it will be posted when the server is reachable' }, h('div', { class: 'post-meta' }, 'Queued'), h('div', { class: 'post-body' }, markdown));
+    return h(
+      'div',
+      {
+        class: 'comment pending',
+        'data-testid': 'comment-pending',
+        title: 'Queued: it will be posted when the server is reachable',
+      },
+      h('div', { class: 'post-meta' }, 'Queued'),
+      h('div', { class: 'post-body' }, markdown),
+    );
   }
 }
 
@@ -164,7 +243,10 @@ function formatTime(iso: string): string {
 export function alreadyDelivered(discussion: DiscussionDoc, userId: string | undefined, item: OutboxItem): boolean {
   if (item.op.kind === 'update' || !userId) return false;
   const since = new Date(Date.parse(item.createdAt) - 10 * 60_000).toISOString();
-  const fits = (p: PostData) => p.author === userId && p.markdown.trim() === (item.op as { markdown: string }).markdown.trim() && p.postedAt >= since;
+  const fits = (p: PostData) =>
+    p.author === userId &&
+    p.markdown.trim() === (item.op as { markdown: string }).markdown.trim() &&
+    p.postedAt >= since;
   const comments = discussion.listComments();
   if (item.op.kind === 'comment') {
     const page = item.op.page;

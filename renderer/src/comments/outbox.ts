@@ -17,7 +17,13 @@ import { ApiError, OfflineError, type ApiClient } from '../api/client';
 export type OutboxOp =
   | { kind: 'comment'; path: string; page?: string; markdown: string }
   | { kind: 'reply'; path: string; commentId: string; markdown: string }
-  | { kind: 'update'; path: string; commentId: string; replyId?: string; patch: { resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] } };
+  | {
+      kind: 'update';
+      path: string;
+      commentId: string;
+      replyId?: string;
+      patch: { resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
+    };
 
 /** A queued write with its bookkeeping. */
 export interface OutboxItem {
@@ -141,12 +147,22 @@ export class Outbox {
 function send(api: ApiClient, op: OutboxOp): Promise<unknown> {
   switch (op.kind) {
     case 'comment':
-      return api.request(`${op.path}/comments`, { method: 'POST', body: { body: { markdown: op.markdown }, ...(op.page ? { page: op.page } : {}) } });
+      return api.request(`${op.path}/comments`, {
+        method: 'POST',
+        body: { body: { markdown: op.markdown }, ...(op.page ? { page: op.page } : {}) },
+      });
     case 'reply':
-      return api.request(`${op.path}/comments/${op.commentId}/replies`, { method: 'POST', body: { body: { markdown: op.markdown } } });
+      return api.request(`${op.path}/comments/${op.commentId}/replies`, {
+        method: 'POST',
+        body: { body: { markdown: op.markdown } },
+      });
     case 'update': {
-      const target = op.replyId ? `${op.path}/comments/${op.commentId}/replies/${op.replyId}` : `${op.path}/comments/${op.commentId}`;
-      const patch = op.replyId ? { addedReactions: op.patch.addedReactions, removedReactions: op.patch.removedReactions } : op.patch;
+      const target = op.replyId
+        ? `${op.path}/comments/${op.commentId}/replies/${op.replyId}`
+        : `${op.path}/comments/${op.commentId}`;
+      const patch = op.replyId
+        ? { addedReactions: op.patch.addedReactions, removedReactions: op.patch.removedReactions }
+        : op.patch;
       return api.request(target, { method: 'PUT', body: patch });
     }
   }

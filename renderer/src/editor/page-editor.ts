@@ -1,6 +1,14 @@
 import * as Y from 'yjs';
 import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView, drawSelection, dropCursor, highlightActiveLine, highlightSpecialChars, keymap, placeholder } from '@codemirror/view';
+import {
+  EditorView,
+  drawSelection,
+  dropCursor,
+  highlightActiveLine,
+  highlightSpecialChars,
+  keymap,
+  placeholder,
+} from '@codemirror/view';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { markdown } from '@codemirror/lang-markdown';
 import { defaultKeymap, indentWithTab } from '@codemirror/commands';
@@ -89,7 +97,12 @@ export class PageEditor {
   }
 }
 
-function takeFiles(data: DataTransfer | null, event: Event, view: EditorView, onFiles: PageEditorOptions['onFiles']): boolean {
+function takeFiles(
+  data: DataTransfer | null,
+  event: Event,
+  view: EditorView,
+  onFiles: PageEditorOptions['onFiles'],
+): boolean {
   const files = Array.from(data?.files ?? []);
   if (!onFiles || files.length === 0) return false;
   event.preventDefault();

@@ -29,7 +29,9 @@ export class FileUrls {
   private async lookUp(fileId: string, attempt: number): Promise<void> {
     this.pending.set(fileId, attempt);
     try {
-      const file = await this.api.request<RevisionFile>(`${this.contentPath}/content/files/${encodeURIComponent(fileId)}`);
+      const file = await this.api.request<RevisionFile>(
+        `${this.contentPath}/content/files/${encodeURIComponent(fileId)}`,
+      );
       this.urls.set(fileId, file.downloadURL);
       this.pending.delete(fileId);
       this.onResolved();

@@ -27,7 +27,11 @@ const RENDER_DELAY_MS = 150;
  * remote edits alike). Rendering is deferred while the user types.
  */
 export class PreviewPane {
-  readonly element = h('article', { class: 'preview markdown-body', 'aria-label': 'Preview', 'data-testid': 'preview' });
+  readonly element = h('article', {
+    class: 'preview markdown-body',
+    'aria-label': 'Preview',
+    'data-testid': 'preview',
+  });
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly observer = () => this.schedule();
   private render_: Renderer['renderMarkdown'] | undefined;
@@ -54,14 +58,18 @@ export class PreviewPane {
   render(): void {
     this.timer = undefined;
     if (!this.render_) {
-      if (!this.element.hasChildNodes()) this.element.append(h('p', { class: 'state state-loading', role: 'status' }, 'Loading the preview…'));
+      if (!this.element.hasChildNodes())
+        this.element.append(h('p', { class: 'state state-loading', role: 'status' }, 'Loading the preview…'));
       loadRenderer().then(
         (m) => {
           this.render_ = m.renderMarkdown;
           if (!this.destroyed) this.render();
         },
         () => {
-          if (!this.destroyed) this.element.replaceChildren(h('p', { class: 'state state-error', role: 'alert' }, 'The preview could not be loaded.'));
+          if (!this.destroyed)
+            this.element.replaceChildren(
+              h('p', { class: 'state state-error', role: 'alert' }, 'The preview could not be loaded.'),
+            );
         },
       );
       return;

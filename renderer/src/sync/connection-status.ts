@@ -17,11 +17,21 @@ export function combineStates(states: DocSyncState[], queued: number): Connectio
   return 'online';
 }
 
-const LABELS: Record<ConnectionState, string> = { online: 'Online', offline: 'Offline — editing locally', syncing: 'Syncing…', refused: 'Read-only' };
+const LABELS: Record<ConnectionState, string> = {
+  online: 'Online',
+  offline: 'Offline — editing locally',
+  syncing: 'Syncing…',
+  refused: 'Read-only',
+};
 
 /** The status indicator in the header. */
 export class ConnectionStatus {
-  readonly element = h('span', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'sync-status' });
+  readonly element = h('span', {
+    class: 'status',
+    role: 'status',
+    'aria-live': 'polite',
+    'data-testid': 'sync-status',
+  });
   private readonly docs = new Set<DocSession>();
   private readonly offs = new Map<DocSession, () => void>();
 
@@ -32,7 +42,10 @@ export class ConnectionStatus {
   /** Follows a document until `remove` (or the document's destruction). */
   add(doc: DocSession): void {
     this.docs.add(doc);
-    this.offs.set(doc, doc.onState(() => this.update()));
+    this.offs.set(
+      doc,
+      doc.onState(() => this.update()),
+    );
     this.update();
   }
 
@@ -46,7 +59,10 @@ export class ConnectionStatus {
 
   /** Recomputes the indicator (also called when the outbox changes). */
   update(): void {
-    const state = combineStates([...this.docs].map((d) => d.state), this.queued());
+    const state = combineStates(
+      [...this.docs].map((d) => d.state),
+      this.queued(),
+    );
     const queued = this.queued();
     const refusal = [...this.docs].find((d) => d.refusal)?.refusal;
     this.element.dataset.state = state;

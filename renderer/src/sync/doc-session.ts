@@ -35,7 +35,9 @@ export type DocSyncState =
 
 /** The y-websocket room of a document: the path after `/v1/sync/spaces/`. */
 export function roomOf(address: DocAddress): string {
-  const base = address.changeRequestId ? `${address.spaceId}/change-requests/${address.changeRequestId}` : address.spaceId;
+  const base = address.changeRequestId
+    ? `${address.spaceId}/change-requests/${address.changeRequestId}`
+    : address.spaceId;
   return address.kind === 'discussion' ? `${base}/discussion` : base;
 }
 
@@ -111,7 +113,10 @@ export class DocSession {
   private connect(): { doc: Y.Doc; persistence: IndexeddbPersistence; provider: WebsocketProvider } {
     const doc = new Y.Doc();
     const persistence = new IndexeddbPersistence(storageNameOf(this.api.serverUrl, this.address), doc);
-    const provider = new WebsocketProvider(this.api.syncUrl, roomOf(this.address), doc, { params: this.api.syncParams, maxBackoffTime: 2500 });
+    const provider = new WebsocketProvider(this.api.syncUrl, roomOf(this.address), doc, {
+      params: this.api.syncParams,
+      maxBackoffTime: 2500,
+    });
     provider.on('status', () => this.emit());
     provider.on('sync', () => this.emit());
     provider.on('closed', (event) => this.onClosed(event));

@@ -45,7 +45,11 @@ export class PresenceList {
       if (!user?.name) continue;
       const page = (state as { page?: string | null }).page;
       const where = page ? this.pageTitle(page) : undefined;
-      const avatar = h('span', { class: 'avatar', title: where ? `${user.name} — on “${where}”` : user.name }, user.name);
+      const avatar = h(
+        'span',
+        { class: 'avatar', title: where ? `${user.name} — on “${where}”` : user.name },
+        user.name,
+      );
       avatar.style.background = user.color ?? '#888';
       others.push(avatar);
     }

@@ -24,15 +24,37 @@ export class PageTreeView {
     private readonly content: ContentDoc,
     private readonly open: (pageId: string) => void,
   ) {
-    this.filter = h('input', { type: 'search', class: 'tree-filter', placeholder: 'Find a page (Ctrl+K)', 'aria-label': 'Find a page', 'data-testid': 'page-filter', oninput: () => this.render() });
+    this.filter = h('input', {
+      type: 'search',
+      class: 'tree-filter',
+      placeholder: 'Find a page (Ctrl+K)',
+      'aria-label': 'Find a page',
+      'data-testid': 'page-filter',
+      oninput: () => this.render(),
+    });
     this.filter.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter') return;
       const first = this.list.querySelector<HTMLElement>('[data-page-id]');
       if (first?.dataset.pageId) this.open(first.dataset.pageId);
     });
     this.list = h('div', { class: 'tree-list' });
-    const newPage = h('button', { type: 'button', class: 'primary', 'data-testid': 'new-page', title: 'New page (Ctrl+Alt+N)', onclick: () => void this.createPage() }, '+ New page');
-    this.element = h('nav', { class: 'tree', 'aria-label': 'Pages', 'data-testid': 'page-tree' }, h('div', { class: 'tree-toolbar' }, this.filter, newPage), this.list);
+    const newPage = h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        'data-testid': 'new-page',
+        title: 'New page (Ctrl+Alt+N)',
+        onclick: () => void this.createPage(),
+      },
+      '+ New page',
+    );
+    this.element = h(
+      'nav',
+      { class: 'tree', 'aria-label': 'Pages', 'data-testid': 'page-tree' },
+      h('div', { class: 'tree-toolbar' }, this.filter, newPage),
+      this.list,
+    );
     this.list.addEventListener('keydown', (event) => this.onKey(event));
     this.unsubscribe = model.onChange(() => this.scheduleRender());
     this.render();
@@ -60,7 +82,14 @@ export class PageTreeView {
     this.frame = 0;
     const query = this.filter.value.trim().toLowerCase();
     if (this.model.size === 0) {
-      replace(this.list, empty('This space has no pages yet.', { label: 'Create the first page', run: () => void this.createPage(), testid: 'create-first-page' }));
+      replace(
+        this.list,
+        empty('This space has no pages yet.', {
+          label: 'Create the first page',
+          run: () => void this.createPage(),
+          testid: 'create-first-page',
+        }),
+      );
       return;
     }
     const root = query ? this.renderFiltered(query) : this.renderLevel(null);
@@ -97,14 +126,53 @@ export class PageTreeView {
     const label = `${entry.emoji ? `${entry.emoji} ` : ''}${entry.title}`;
     const row = h(
       'div',
-      { class: `tree-row kind-${entry.kind}`, role: 'treeitem', tabindex: -1, draggable: 'true', 'data-page-id': id, 'data-testid': 'tree-row', onclick: () => this.open(id) },
+      {
+        class: `tree-row kind-${entry.kind}`,
+        role: 'treeitem',
+        tabindex: -1,
+        draggable: 'true',
+        'data-page-id': id,
+        'data-testid': 'tree-row',
+        onclick: () => this.open(id),
+      },
       h('span', { class: 'tree-title' }, label),
       h(
         'span',
         { class: 'row-actions' },
-        entry.kind !== 'group' && h('button', { type: 'button', title: 'New sub-page', 'aria-label': `New sub-page of ${entry.title}`, 'data-action': 'add-child', onclick: (e: Event) => this.act(e, () => this.createPage(id)) }, '+'),
-        h('button', { type: 'button', title: 'Rename (F2)', 'aria-label': `Rename ${entry.title}`, 'data-action': 'rename', onclick: (e: Event) => this.act(e, () => renamePageInteractive(this.content, id)) }, '✎'),
-        h('button', { type: 'button', title: 'Delete (Del)', 'aria-label': `Delete ${entry.title}`, 'data-action': 'delete', onclick: (e: Event) => this.act(e, () => deletePageInteractive(this.content, id)) }, '✕'),
+        entry.kind !== 'group' &&
+          h(
+            'button',
+            {
+              type: 'button',
+              title: 'New sub-page',
+              'aria-label': `New sub-page of ${entry.title}`,
+              'data-action': 'add-child',
+              onclick: (e: Event) => this.act(e, () => this.createPage(id)),
+            },
+            '+',
+          ),
+        h(
+          'button',
+          {
+            type: 'button',
+            title: 'Rename (F2)',
+            'aria-label': `Rename ${entry.title}`,
+            'data-action': 'rename',
+            onclick: (e: Event) => this.act(e, () => renamePageInteractive(this.content, id)),
+          },
+          '✎',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            title: 'Delete (Del)',
+            'aria-label': `Delete ${entry.title}`,
+            'data-action': 'delete',
+            onclick: (e: Event) => this.act(e, () => deletePageInteractive(this.content, id)),
+          },
+          '✕',
+        ),
       ),
     );
     row.addEventListener('dragstart', (event) => {
@@ -136,7 +204,12 @@ export class PageTreeView {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.tree-row');
     const id = row?.dataset.pageId;
     if (!row || !id) return;
-    const moves: Record<string, TreeMove> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' };
+    const moves: Record<string, TreeMove> = {
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+      ArrowRight: 'indent',
+      ArrowLeft: 'outdent',
+    };
     if (event.altKey && moves[event.key]) {
       event.preventDefault();
       const target = moveTarget(this.model, id, moves[event.key]!);

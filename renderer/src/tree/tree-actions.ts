@@ -10,7 +10,11 @@ import { toast } from '../ui/toast';
  */
 
 /** Asks for a title and creates a page under `parent` (after `after`, else at the end); returns its id. */
-export async function createPageInteractive(content: ContentDoc, parent: string | null = null, after?: string): Promise<string | undefined> {
+export async function createPageInteractive(
+  content: ContentDoc,
+  parent: string | null = null,
+  after?: string,
+): Promise<string | undefined> {
   const title = await promptDialog(parent ? 'Title of the new sub-page' : 'Title of the new page', '', 'Create');
   if (!title) return undefined;
   return attempt(() => content.createPage({ title, parent, ...(after ? { after } : {}) }));

@@ -21,7 +21,11 @@ export function confirmDialog(message: string, confirmLabel = 'Delete'): Promise
         'div',
         { class: 'dialog-actions' },
         h('button', { type: 'button', onclick: () => close(false) }, 'Cancel'),
-        h('button', { type: 'button', class: 'danger', 'data-testid': 'confirm-yes', onclick: () => close(true) }, confirmLabel),
+        h(
+          'button',
+          { type: 'button', class: 'danger', 'data-testid': 'confirm-yes', onclick: () => close(true) },
+          confirmLabel,
+        ),
       ),
     );
     dialog.addEventListener('cancel', () => close(false));
@@ -34,7 +38,17 @@ export function confirmDialog(message: string, confirmLabel = 'Delete'): Promise
 export function promptDialog(message: string, initial = '', okLabel = 'OK'): Promise<string | undefined> {
   return new Promise((resolve) => {
     const input = h('input', { type: 'text', value: initial, 'data-testid': 'prompt-input', 'aria-label': message });
-    const form = h('form', { method: 'dialog' }, h('label', {}, message, input), h('div', { class: 'dialog-actions' }, h('button', { type: 'button', value: 'cancel', 'data-role': 'cancel' }, 'Cancel'), h('button', { type: 'submit', 'data-testid': 'prompt-ok' }, okLabel)));
+    const form = h(
+      'form',
+      { method: 'dialog' },
+      h('label', {}, message, input),
+      h(
+        'div',
+        { class: 'dialog-actions' },
+        h('button', { type: 'button', value: 'cancel', 'data-role': 'cancel' }, 'Cancel'),
+        h('button', { type: 'submit', 'data-testid': 'prompt-ok' }, okLabel),
+      ),
+    );
     const dialog = h('dialog', { class: 'dialog', 'data-testid': 'prompt-dialog' }, form);
     let done = false;
     const finish = (value: string | undefined) => {

@@ -8,7 +8,11 @@ type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | undefined | null | EventListener>;
 
 /** Creates an element; `on<event>` keys add listeners, boolean attributes are set when true. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
@@ -41,10 +45,20 @@ export function loading(what: string): HTMLElement {
 
 /** The standard empty-state block, with an optional action button. */
 export function empty(message: string, action?: { label: string; run: () => void; testid?: string }): HTMLElement {
-  return h('div', { class: 'state state-empty' }, h('p', {}, message), action && h('button', { type: 'button', onclick: () => action.run(), 'data-testid': action.testid }, action.label));
+  return h(
+    'div',
+    { class: 'state state-empty' },
+    h('p', {}, message),
+    action && h('button', { type: 'button', onclick: () => action.run(), 'data-testid': action.testid }, action.label),
+  );
 }
 
 /** The standard error block, with a retry button when the failure may be temporary. */
 export function errorState(message: string, retry?: () => void): HTMLElement {
-  return h('div', { class: 'state state-error', role: 'alert' }, h('p', {}, message), retry && h('button', { type: 'button', onclick: () => retry() }, 'Retry'));
+  return h(
+    'div',
+    { class: 'state state-error', role: 'alert' },
+    h('p', {}, message),
+    retry && h('button', { type: 'button', onclick: () => retry() }, 'Retry'),
+  );
 }

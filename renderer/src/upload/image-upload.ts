@@ -14,8 +14,14 @@ import type { UploadedFile, UploadSlot } from '../api/types';
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'];
 
 /** Uploads `file` into the organization's storage and registers it in the content; returns the markdown that shows it. */
-export async function uploadImage(api: ApiClient, organizationId: string, content: ContentDoc, file: File): Promise<string> {
-  if (!IMAGE_TYPES.includes(file.type)) throw new Error(`“${file.name}” is not an image this app can show (${file.type || 'unknown type'})`);
+export async function uploadImage(
+  api: ApiClient,
+  organizationId: string,
+  content: ContentDoc,
+  file: File,
+): Promise<string> {
+  if (!IMAGE_TYPES.includes(file.type))
+    throw new Error(`“${file.name}” is not an image this app can show (${file.type || 'unknown type'})`);
   if (file.size === 0) throw new Error(`“${file.name}” is empty`);
   const slot = await api.request<UploadSlot>(`/orgs/${organizationId}/storage/upload`, {
     method: 'POST',
@@ -24,7 +30,13 @@ export async function uploadImage(api: ApiClient, organizationId: string, conten
   const stored = await api.putBytes<UploadedFile>(slot.url, file, file.type);
   const size = await imageSize(file);
   const id = newEntityId();
-  content.putFile(id, { name: stored.name, contentType: stored.contentType, size: stored.size, sha256: stored.sha256, ...size });
+  content.putFile(id, {
+    name: stored.name,
+    contentType: stored.contentType,
+    size: stored.size,
+    sha256: stored.sha256,
+    ...size,
+  });
   return imageMarkdown(file.name, id);
 }
 

@@ -28,7 +28,12 @@ export class PageView {
   readonly element = h('section', { class: 'page-view', 'data-testid': 'page-view' });
   private readonly title = h('h1', { class: 'page-title', 'data-testid': 'page-title' });
   private readonly panes = h('div', { class: 'panes' });
-  private readonly fileInput = h('input', { type: 'file', accept: IMAGE_TYPES.join(','), hidden: true, 'data-testid': 'image-input' });
+  private readonly fileInput = h('input', {
+    type: 'file',
+    accept: IMAGE_TYPES.join(','),
+    hidden: true,
+    'data-testid': 'image-input',
+  });
   private editor: PageEditor | undefined;
   private preview: PreviewPane | undefined;
   private pageId: string | undefined;
@@ -43,8 +48,26 @@ export class PageView {
     const toolbar = h(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Page' },
-      h('button', { type: 'button', 'data-testid': 'insert-image', title: 'Insert an image (Ctrl+Alt+I)', onclick: () => this.pickImage() }, 'Image…'),
-      h('button', { type: 'button', 'data-testid': 'toggle-preview', title: 'Show or hide the preview (Ctrl+Alt+P)', onclick: () => this.togglePreview() }, 'Preview'),
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-testid': 'insert-image',
+          title: 'Insert an image (Ctrl+Alt+I)',
+          onclick: () => this.pickImage(),
+        },
+        'Image…',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-testid': 'toggle-preview',
+          title: 'Show or hide the preview (Ctrl+Alt+P)',
+          onclick: () => this.togglePreview(),
+        },
+        'Preview',
+      ),
     );
     this.element.append(h('header', { class: 'page-header' }, this.title, toolbar, this.fileInput), this.panes);
   }
@@ -61,14 +84,22 @@ export class PageView {
     if (!this.pageId) {
       this.title.textContent = '';
       const message = pageId ? 'This page does not exist (any more).' : 'Select a page, or create one.';
-      replace(this.panes, empty(message, { label: 'New page', run: () => this.deps.createPage(), testid: 'empty-new-page' }));
+      replace(
+        this.panes,
+        empty(message, { label: 'New page', run: () => this.deps.createPage(), testid: 'empty-new-page' }),
+      );
       return;
     }
     this.refreshTitle();
     const editorHost = h('div', { class: 'editor', 'data-testid': 'editor' });
     replace(this.panes, editorHost);
     const text = this.deps.content.pageBody(this.pageId);
-    this.editor = new PageEditor(editorHost, { text, awareness: this.deps.awareness, editable: this.deps.editable(), onFiles: (files) => void this.insertFiles(files) });
+    this.editor = new PageEditor(editorHost, {
+      text,
+      awareness: this.deps.awareness,
+      editable: this.deps.editable(),
+      onFiles: (files) => void this.insertFiles(files),
+    });
     this.preview = new PreviewPane(text, this.deps.files, (id) => this.deps.openPage(id));
     if (this.previewVisible) this.panes.append(this.preview.element);
   }

@@ -23,24 +23,59 @@ export function pickerView(session: Session, { open, signOut, openSettings }: Pi
   const root = h(
     'main',
     { class: 'picker' },
-    h('header', { class: 'topbar' }, h('h1', {}, 'Folio'), h('span', { class: 'spacer' }), h('button', { type: 'button', class: 'link', 'data-testid': 'open-settings', onclick: openSettings }, 'Settings'), h('button', { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: signOut }, `Sign out ${session.displayName}`)),
+    h(
+      'header',
+      { class: 'topbar' },
+      h('h1', {}, 'Folio'),
+      h('span', { class: 'spacer' }),
+      h('button', { type: 'button', class: 'link', 'data-testid': 'open-settings', onclick: openSettings }, 'Settings'),
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: signOut },
+        `Sign out ${session.displayName}`,
+      ),
+    ),
     h('div', { class: 'picker-body' }, recent, orgs),
   );
   void recentSpaces(session).then((list) => {
     if (list.length === 0) return;
-    replace(recent, h('h2', {}, 'Recent'), h('ul', { class: 'space-list' }, ...list.map((r) => h('li', {}, h('button', { type: 'button', class: 'link', 'data-testid': 'recent-space', onclick: () => open(r.spaceId) }, r.title)))));
+    replace(
+      recent,
+      h('h2', {}, 'Recent'),
+      h(
+        'ul',
+        { class: 'space-list' },
+        ...list.map((r) =>
+          h(
+            'li',
+            {},
+            h(
+              'button',
+              { type: 'button', class: 'link', 'data-testid': 'recent-space', onclick: () => open(r.spaceId) },
+              r.title,
+            ),
+          ),
+        ),
+      ),
+    );
   });
   const load = async () => {
     replace(orgs, loading('organizations'));
     try {
       const list = await session.api.request<List<Organization>>('/orgs', { query: { limit: 100 } });
       if (list.items.length === 0) {
-        replace(orgs, empty('This account is not a member of any organization yet. Ask an administrator to invite you.'));
+        replace(
+          orgs,
+          empty('This account is not a member of any organization yet. Ask an administrator to invite you.'),
+        );
         return;
       }
       replace(orgs, ...list.items.map((org) => orgSection(session, org, open)));
     } catch (err) {
-      replace(orgs, errorState(`Could not list organizations: ${describeError(err)}`, () => void load()));
+      replace(
+        orgs,
+        errorState(`Could not list organizations: ${describeError(err)}`, () => void load()),
+      );
     }
   };
   void load();
@@ -62,7 +97,12 @@ function orgSection(session: Session, org: Organization, open: (spaceId: string)
   const section = h(
     'section',
     { class: 'org card', 'data-testid': 'org', 'data-org-id': org.id },
-    h('header', { class: 'panel-header' }, h('h2', {}, org.title), h('button', { type: 'button', 'data-testid': 'new-space', onclick: () => void create() }, '+ New space')),
+    h(
+      'header',
+      { class: 'panel-header' },
+      h('h2', {}, org.title),
+      h('button', { type: 'button', 'data-testid': 'new-space', onclick: () => void create() }, '+ New space'),
+    ),
     spaces,
   );
   const load = async () => {
@@ -72,10 +112,23 @@ function orgSection(session: Session, org: Organization, open: (spaceId: string)
         replace(spaces, empty('No spaces yet.', { label: 'Create a space', run: () => void create() }));
         return;
       }
-      const items = list.items.map((s) => h('li', {}, h('button', { type: 'button', class: 'link', 'data-testid': 'space', 'data-space-id': s.id, onclick: () => open(s.id) }, `${s.emoji ? `${s.emoji} ` : ''}${s.title || 'Untitled space'}`)));
+      const items = list.items.map((s) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            { type: 'button', class: 'link', 'data-testid': 'space', 'data-space-id': s.id, onclick: () => open(s.id) },
+            `${s.emoji ? `${s.emoji} ` : ''}${s.title || 'Untitled space'}`,
+          ),
+        ),
+      );
       replace(spaces, h('ul', { class: 'space-list' }, ...items));
     } catch (err) {
-      replace(spaces, errorState(`Could not list spaces: ${describeError(err)}`, () => void load()));
+      replace(
+        spaces,
+        errorState(`Could not list spaces: ${describeError(err)}`, () => void load()),
+      );
     }
   };
   void load();

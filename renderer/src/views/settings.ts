@@ -29,15 +29,38 @@ export function settingsView(actions: SettingsActions): HTMLElement {
   const root = h(
     'main',
     { class: 'settings', 'data-testid': 'settings' },
-    h('header', { class: 'topbar' }, h('button', { type: 'button', class: 'link', 'data-testid': 'settings-back', onclick: () => actions.back() }, '← Back'), h('h1', {}, 'Settings')),
+    h(
+      'header',
+      { class: 'topbar' },
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'settings-back', onclick: () => actions.back() },
+        '← Back',
+      ),
+      h('h1', {}, 'Settings'),
+    ),
     h(
       'div',
       { class: 'settings-body' },
-      h('section', { class: 'card', 'aria-labelledby': 'settings-appearance' }, h('h2', { id: 'settings-appearance' }, 'Appearance'), themeSelect()),
+      h(
+        'section',
+        { class: 'card', 'aria-labelledby': 'settings-appearance' },
+        h('h2', { id: 'settings-appearance' }, 'Appearance'),
+        themeSelect(),
+      ),
       h(
         'section',
         { class: 'card', 'aria-labelledby': 'settings-accounts' },
-        h('header', { class: 'panel-header' }, h('h2', { id: 'settings-accounts' }, 'Accounts'), h('button', { type: 'button', 'data-testid': 'add-account', onclick: () => actions.addAccount() }, '+ Add an account')),
+        h(
+          'header',
+          { class: 'panel-header' },
+          h('h2', { id: 'settings-accounts' }, 'Accounts'),
+          h(
+            'button',
+            { type: 'button', 'data-testid': 'add-account', onclick: () => actions.addAccount() },
+            '+ Add an account',
+          ),
+        ),
         accounts,
       ),
     ),
@@ -47,12 +70,29 @@ export function settingsView(actions: SettingsActions): HTMLElement {
     try {
       const [list, settings] = await Promise.all([platform().accounts.list(), platform().settings.get()]);
       if (list.length === 0) {
-        replace(accounts, empty('No account is saved on this computer.', { label: 'Sign in', run: () => actions.addAccount(), testid: 'settings-sign-in' }));
+        replace(
+          accounts,
+          empty('No account is saved on this computer.', {
+            label: 'Sign in',
+            run: () => actions.addAccount(),
+            testid: 'settings-sign-in',
+          }),
+        );
         return;
       }
-      replace(accounts, h('ul', { class: 'account-list' }, ...list.map((account) => accountRow(account, account.serverUrl === settings.activeServerUrl, actions, load))));
+      replace(
+        accounts,
+        h(
+          'ul',
+          { class: 'account-list' },
+          ...list.map((account) => accountRow(account, account.serverUrl === settings.activeServerUrl, actions, load)),
+        ),
+      );
     } catch (err) {
-      replace(accounts, errorState(`Could not read the saved accounts: ${describeError(err)}`, () => void load()));
+      replace(
+        accounts,
+        errorState(`Could not read the saved accounts: ${describeError(err)}`, () => void load()),
+      );
     }
   };
   void load();
@@ -61,7 +101,11 @@ export function settingsView(actions: SettingsActions): HTMLElement {
 
 function themeSelect(): HTMLElement {
   const active = currentTheme();
-  const select = h('select', { 'data-testid': 'theme-select' }, ...THEME_CHOICES.map((c) => h('option', { value: c.value, selected: c.value === active }, c.label)));
+  const select = h(
+    'select',
+    { 'data-testid': 'theme-select' },
+    ...THEME_CHOICES.map((c) => h('option', { value: c.value, selected: c.value === active }, c.label)),
+  );
   select.addEventListener('change', () => {
     chooseTheme(select.value as Theme).catch((err: unknown) => {
       select.value = currentTheme();
@@ -71,7 +115,12 @@ function themeSelect(): HTMLElement {
   return h('label', {}, 'Theme', select);
 }
 
-function accountRow(account: Account, active: boolean, actions: SettingsActions, reload: () => Promise<void>): HTMLElement {
+function accountRow(
+  account: Account,
+  active: boolean,
+  actions: SettingsActions,
+  reload: () => Promise<void>,
+): HTMLElement {
   const name = account.displayName ?? 'Unnamed account';
   const act = (run: () => Promise<void>, failure: string) => () =>
     void run().then(
@@ -79,15 +128,45 @@ function accountRow(account: Account, active: boolean, actions: SettingsActions,
       (err: unknown) => toast(`${failure}: ${describeError(err)}`, 'error'),
     );
   const remove = async () => {
-    const message = active ? `Remove “${name}” (${account.serverUrl})? You will be signed out; documents stay cached on this computer.` : `Remove “${name}” (${account.serverUrl}) from this computer?`;
+    const message = active
+      ? `Remove “${name}” (${account.serverUrl})? You will be signed out; documents stay cached on this computer.`
+      : `Remove “${name}” (${account.serverUrl}) from this computer?`;
     if (await confirmDialog(message, 'Remove')) await actions.remove(account.serverUrl);
   };
   return h(
     'li',
     { class: 'account', 'data-testid': 'account', 'data-server-url': account.serverUrl, 'data-active': String(active) },
     h('span', { class: 'account-who' }, h('strong', {}, name), h('span', { class: 'account-url' }, account.serverUrl)),
-    active ? h('span', { class: 'badge badge-active' }, 'in use') : h('button', { type: 'button', 'data-testid': 'account-use', onclick: act(() => actions.switchTo(account.serverUrl), 'Could not switch accounts') }, 'Use'),
-    active && h('button', { type: 'button', 'data-testid': 'account-sign-out', onclick: act(() => actions.signOut(), 'Could not sign out') }, 'Sign out'),
-    h('button', { type: 'button', class: 'danger', 'data-testid': 'account-remove', onclick: act(remove, 'Could not remove the account') }, 'Remove'),
+    active
+      ? h('span', { class: 'badge badge-active' }, 'in use')
+      : h(
+          'button',
+          {
+            type: 'button',
+            'data-testid': 'account-use',
+            onclick: act(() => actions.switchTo(account.serverUrl), 'Could not switch accounts'),
+          },
+          'Use',
+        ),
+    active &&
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-testid': 'account-sign-out',
+          onclick: act(() => actions.signOut(), 'Could not sign out'),
+        },
+        'Sign out',
+      ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'danger',
+        'data-testid': 'account-remove',
+        onclick: act(remove, 'Could not remove the account'),
+      },
+      'Remove',
+    ),
   );
 }

@@ -71,7 +71,9 @@ export class Workspace {
     this.status.add(this.discussionSession);
     this.offs.push(outbox.onChange(() => this.status.update()));
     // Read through the session each time: its document is replaced if the local copy had to be dropped.
-    outbox.delivered = (item) => item.op.path === this.path && alreadyDelivered(new DiscussionDoc(this.discussionSession.doc), session.userId, item);
+    outbox.delivered = (item) =>
+      item.op.path === this.path &&
+      alreadyDelivered(new DiscussionDoc(this.discussionSession.doc), session.userId, item);
     // Reconnected: send what was queued while offline.
     this.offs.push(this.contentSession.onState((state) => state === 'online' && void outbox.flush()));
     replace(this.element, loading('space'));
@@ -97,14 +99,30 @@ export class Workspace {
     });
     const people = new People(this.session.api, `${this.path}/comments`, () => this.comments?.render());
     people.learn(this.session.userId, this.session.displayName);
-    this.comments = new CommentsPanel({ discussion: this.discussionSession, outbox: this.outbox, people, path: this.path, userId: this.session.userId });
+    this.comments = new CommentsPanel({
+      discussion: this.discussionSession,
+      outbox: this.outbox,
+      people,
+      path: this.path,
+      userId: this.session.userId,
+    });
     this.crPanel = new ChangeRequestPanel(new ChangeRequestApi(this.session.api, this.spaceId), this.changeRequestId, {
       openChangeRequest: (id) => this.nav.toChangeRequest(id, this.pageView?.current),
       openPage: (id) => this.nav.toPage(id),
     });
     this.presence = new PresenceList(awareness, (id) => this.model?.entry(id)?.title);
     this.offs.push(this.model.onChange(() => this.onTreeChange()));
-    replace(this.element, this.renderHeader(), h('div', { class: 'workspace-body' }, this.tree.element, this.pageView.element, h('aside', { class: 'side' }, this.crPanel.element, this.comments.element)));
+    replace(
+      this.element,
+      this.renderHeader(),
+      h(
+        'div',
+        { class: 'workspace-body' },
+        this.tree.element,
+        this.pageView.element,
+        h('aside', { class: 'side' }, this.crPanel.element, this.comments.element),
+      ),
+    );
     this.setPage(pageId ?? this.model.ordered()[0]);
     void this.loadSpace();
   }
@@ -113,13 +131,18 @@ export class Workspace {
   setPage(pageId: string | undefined): void {
     if (!this.pageView || !this.model) return;
     if (pageId !== undefined) this.wantedPage = pageId;
-    if (pageId !== undefined && !this.content.hasPage(pageId) && this.contentSession.state !== 'online') pageId = undefined;
+    if (pageId !== undefined && !this.content.hasPage(pageId) && this.contentSession.state !== 'online')
+      pageId = undefined;
     if (pageId === undefined && this.model.size > 0) pageId = this.model.ordered()[0];
     if (pageId === this.pageView.current && pageId !== undefined) return;
     this.pageView.show(pageId);
     this.tree?.select(pageId);
     this.comments?.setPage(pageId);
-    announce(this.contentSession.provider.awareness, { name: this.session.displayName, id: this.session.userId }, pageId);
+    announce(
+      this.contentSession.provider.awareness,
+      { name: this.session.displayName, id: this.session.userId },
+      pageId,
+    );
   }
 
   /** Runs a keyboard shortcut or menu command. */
@@ -166,7 +189,8 @@ export class Workspace {
 
   private onTreeChange(): void {
     const current = this.pageView?.current;
-    if (current !== this.wantedPage && this.wantedPage && this.content.hasPage(this.wantedPage)) this.setPage(this.wantedPage);
+    if (current !== this.wantedPage && this.wantedPage && this.content.hasPage(this.wantedPage))
+      this.setPage(this.wantedPage);
     else if (current && !this.content.hasPage(current)) this.setPage(undefined);
     else if (!current && this.model && this.model.size > 0) this.setPage(undefined);
     else this.pageView?.refreshTitle();
@@ -174,19 +198,44 @@ export class Workspace {
 
   private renderHeader(): HTMLElement {
     const title = h('h2', { class: 'space-title', 'data-testid': 'space-title' }, 'Space');
-    const crBadge = this.changeRequestId ? h('span', { class: 'badge badge-cr', 'data-testid': 'cr-badge' }, 'Change request') : null;
+    const crBadge = this.changeRequestId
+      ? h('span', { class: 'badge badge-cr', 'data-testid': 'cr-badge' }, 'Change request')
+      : null;
     return h(
       'header',
       { class: 'topbar' },
-      h('button', { type: 'button', class: 'link', 'data-testid': 'to-picker', onclick: () => this.nav.toPicker() }, '← Spaces'),
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'to-picker', onclick: () => this.nav.toPicker() },
+        '← Spaces',
+      ),
       title,
       crBadge,
       h('span', { class: 'spacer' }),
       this.presence?.element,
       this.status.element,
-      h('button', { type: 'button', class: 'link', title: 'Keyboard shortcuts (Ctrl+/)', onclick: () => showShortcutHelp() }, '⌨'),
-      h('button', { type: 'button', class: 'link', title: 'Settings', 'aria-label': 'Settings', 'data-testid': 'open-settings', onclick: () => this.nav.openSettings() }, '⚙'),
-      h('button', { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: () => this.nav.signOut() }, `Sign out ${this.session.displayName}`),
+      h(
+        'button',
+        { type: 'button', class: 'link', title: 'Keyboard shortcuts (Ctrl+/)', onclick: () => showShortcutHelp() },
+        '⌨',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'link',
+          title: 'Settings',
+          'aria-label': 'Settings',
+          'data-testid': 'open-settings',
+          onclick: () => this.nav.openSettings(),
+        },
+        '⚙',
+      ),
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: () => this.nav.signOut() },
+        `Sign out ${this.session.displayName}`,
+      ),
     );
   }
 

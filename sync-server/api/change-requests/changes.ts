@@ -27,10 +27,16 @@ function flatten(pages: StoredPage[], parent: string | null, out: Map<string, Fl
 }
 
 function changed(p: StoredPage): Changed {
-  return { id: p.id, type: typeof p.type === 'string' ? p.type : 'document', title: typeof p.title === 'string' && p.title ? p.title : 'Untitled', ...(typeof p.path === 'string' ? { path: p.path } : {}) };
+  return {
+    id: p.id,
+    type: typeof p.type === 'string' ? p.type : 'document',
+    title: typeof p.title === 'string' && p.title ? p.title : 'Untitled',
+    ...(typeof p.path === 'string' ? { path: p.path } : {}),
+  };
 }
 
-const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
+const str = (v: unknown): string | undefined =>
+  v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** Which of the attributes GitBook reports differ between two versions of a page. */
 function attributeChanges(before: StoredPage, after: StoredPage) {
@@ -38,7 +44,8 @@ function attributeChanges(before: StoredPage, after: StoredPage) {
   for (const key of ['title', 'description', 'slug', 'emoji']) {
     if (str(before[key]) !== str(after[key])) out[key] = { before: str(before[key]), after: str(after[key]) };
   }
-  if (str(before.markdown) !== str(after.markdown)) out.document = { before: str(before.markdown), after: str(after.markdown) };
+  if (str(before.markdown) !== str(after.markdown))
+    out.document = { before: str(before.markdown), after: str(after.markdown) };
   return out;
 }
 
@@ -63,7 +70,10 @@ export function semanticChanges(base: RevisionRecord, head: RevisionRecord): Sem
       out.push({
         type: 'page_moved',
         page: changed(now.page),
-        parent: { ...(parentBefore ? { before: changed(parentBefore) } : {}), ...(parentAfter ? { after: changed(parentAfter) } : {}) },
+        parent: {
+          ...(parentBefore ? { before: changed(parentBefore) } : {}),
+          ...(parentAfter ? { after: changed(parentAfter) } : {}),
+        },
       });
     }
   }

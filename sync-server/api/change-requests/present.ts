@@ -37,7 +37,11 @@ function userOf(ctx: AppContext, id: string | null, name: string | null, email: 
 }
 
 /** Row -> API `ChangeRequest`; `outdated` and `comments` are computed by the caller. */
-export function presentChangeRequest(ctx: AppContext, row: ChangeRequestRow, extra: { outdated: boolean; comments: number }) {
+export function presentChangeRequest(
+  ctx: AppContext,
+  row: ChangeRequestRow,
+  extra: { outdated: boolean; comments: number },
+) {
   return {
     object: 'change-request' as const,
     id: row.id,
@@ -47,7 +51,12 @@ export function presentChangeRequest(ctx: AppContext, row: ChangeRequestRow, ext
     createdBy: userOf(ctx, row.created_by, row.creator_name, row.creator_email, row.creator_photo),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    ...(row.merged_at ? { mergedAt: row.merged_at.toISOString(), mergedBy: userOf(ctx, row.merged_by, row.merger_name, row.merger_email, row.merger_photo) } : {}),
+    ...(row.merged_at
+      ? {
+          mergedAt: row.merged_at.toISOString(),
+          mergedBy: userOf(ctx, row.merged_by, row.merger_name, row.merger_email, row.merger_photo),
+        }
+      : {}),
     space: row.space_id,
     revision: row.revision,
     revisionInitial: row.revision_initial,

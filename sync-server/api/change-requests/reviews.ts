@@ -34,7 +34,12 @@ function presentReview(ctx: AppContext, spaceId: string, row: ReviewRow) {
     object: 'change-request-review' as const,
     id: row.id,
     revision: row.revision,
-    reviewer: presentUser(ctx, { id: row.reviewer, display_name: row.display_name, email: row.email, photo_url: row.photo_url }),
+    reviewer: presentUser(ctx, {
+      id: row.reviewer,
+      display_name: row.display_name,
+      email: row.email,
+      photo_url: row.photo_url,
+    }),
     status: row.status,
     // A review is outdated once the same reviewer submitted a newer one.
     outdated: !row.latest,
@@ -45,36 +50,62 @@ function presentReview(ctx: AppContext, spaceId: string, row: ReviewRow) {
 }
 
 /** Reviews of a change request, oldest first; `outdated` filters on that flag. */
-export async function listReviews(ctx: AppContext, p: Principal, spaceId: string, crRef: string, outdated: boolean | undefined, page: PageRequest) {
+export async function listReviews(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  crRef: string,
+  outdated: boolean | undefined,
+  page: PageRequest,
+) {
   const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
-  const rows = (await ctx.db.query<ReviewRow>(`${REVIEW_SELECT} WHERE r.change_request_id = $1 ORDER BY r.created_at, r.id`, [cr.id])).filter(
-    (r) => outdated === undefined || outdated === !r.latest,
+  const rows = (
+    await ctx.db.query<ReviewRow>(`${REVIEW_SELECT} WHERE r.change_request_id = $1 ORDER BY r.created_at, r.id`, [
+      cr.id,
+    ])
+  ).filter((r) => outdated === undefined || outdated === !r.latest);
+  return listPage(
+    rows.slice(page.offset, page.offset + page.limit).map((r) => presentReview(ctx, spaceId, r)),
+    rows.length,
+    page,
   );
-  return listPage(rows.slice(page.offset, page.offset + page.limit).map((r) => presentReview(ctx, spaceId, r)), rows.length, page);
 }
 
 export async function getReview(ctx: AppContext, p: Principal, spaceId: string, crRef: string, reviewId: string) {
   const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
-  const row = await queryOne<ReviewRow>(ctx.db, `${REVIEW_SELECT} WHERE r.change_request_id = $1 AND r.id = $2`, [cr.id, reviewId]);
+  const row = await queryOne<ReviewRow>(ctx.db, `${REVIEW_SELECT} WHERE r.change_request_id = $1 AND r.id = $2`, [
+    cr.id,
+    reviewId,
+  ]);
   if (!row) throw notFound('Review');
   return presentReview(ctx, spaceId, row);
 }
 
 /** Submits a review against the change request's current revision. Needs `review`; not on merged or archived change requests. */
-export async function submitReview(ctx: AppContext, p: Principal, spaceId: string, crRef: string, body: { status: 'approved' | 'changes-requested'; comment?: unknown }) {
+export async function submitReview(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  crRef: string,
+  body: { status: 'approved' | 'changes-requested'; comment?: unknown },
+) {
   const { cr, role } = await requireChangeRequest(ctx, p, spaceId, crRef);
   requireContentRole(role, 'review', 'review a change request');
-  if (cr.status === 'merged' || cr.status === 'archived') throw badRequest(`This change request is ${cr.status}; it cannot be reviewed`);
+  if (cr.status === 'merged' || cr.status === 'archived')
+    throw badRequest(`This change request is ${cr.status}; it cannot be reviewed`);
   const id = newId();
-  await ctx.db.query('INSERT INTO change_request_reviews (id, change_request_id, reviewer, revision, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    id,
-    cr.id,
-    p.userId,
-    cr.revision,
-    body.status,
-    body.comment === undefined ? null : JSON.stringify(body.comment),
-    ctx.clock.now(),
-  ]);
+  await ctx.db.query(
+    'INSERT INTO change_request_reviews (id, change_request_id, reviewer, revision, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      id,
+      cr.id,
+      p.userId,
+      cr.revision,
+      body.status,
+      body.comment === undefined ? null : JSON.stringify(body.comment),
+      ctx.clock.now(),
+    ],
+  );
   return getReview(ctx, p, spaceId, cr.id, id);
 }
 
@@ -91,7 +122,12 @@ function presentRequested(ctx: AppContext, r: ReviewerRow) {
   return {
     object: 'change-request-requested-reviewer' as const,
     revision: r.revision,
-    requestedBy: presentUser(ctx, { id: r.requested_by ?? 'deleted-user', display_name: r.req_name ?? 'Deleted user', email: r.req_email, photo_url: r.req_photo }),
+    requestedBy: presentUser(ctx, {
+      id: r.requested_by ?? 'deleted-user',
+      display_name: r.req_name ?? 'Deleted user',
+      email: r.req_email,
+      photo_url: r.req_photo,
+    }),
     createdAt: r.created_at.toISOString(),
     kind: 'user' as const,
     user: presentUser(ctx, r),
@@ -102,24 +138,44 @@ const REVIEWER_SELECT = `SELECT u.id, u.display_name, u.email, u.photo_url, rr.r
   q.display_name AS req_name, q.email AS req_email, q.photo_url AS req_photo
   FROM change_request_reviewers rr JOIN users u ON u.id = rr.user_id LEFT JOIN users q ON q.id = rr.requested_by`;
 
-export async function listRequestedReviewers(ctx: AppContext, p: Principal, spaceId: string, crRef: string, page: PageRequest) {
+export async function listRequestedReviewers(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  crRef: string,
+  page: PageRequest,
+) {
   const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
-  const rows = await ctx.db.query<ReviewerRow>(`${REVIEWER_SELECT} WHERE rr.change_request_id = $1 ORDER BY rr.created_at, u.id`, [cr.id]);
-  return listPage(rows.slice(page.offset, page.offset + page.limit).map((r) => presentRequested(ctx, r)), rows.length, page);
+  const rows = await ctx.db.query<ReviewerRow>(
+    `${REVIEWER_SELECT} WHERE rr.change_request_id = $1 ORDER BY rr.created_at, u.id`,
+    [cr.id],
+  );
+  return listPage(
+    rows.slice(page.offset, page.offset + page.limit).map((r) => presentRequested(ctx, r)),
+    rows.length,
+    page,
+  );
 }
 
 /**
  * Requests reviews from organization members (optionally renaming the change
  * request). Needs `edit` (whoever may change the request may ask for review).
  */
-export async function requestReviewers(ctx: AppContext, p: Principal, spaceId: string, crRef: string, body: { users: string[]; subject?: string }) {
+export async function requestReviewers(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  crRef: string,
+  body: { users: string[]; subject?: string },
+) {
   const { cr, role, row } = await requireChangeRequest(ctx, p, spaceId, crRef);
   requireContentRole(role, 'edit', 'request reviewers');
   if (cr.status === 'merged' || cr.status === 'archived') throw badRequest(`This change request is ${cr.status}`);
   const users = [...new Set(body.users)];
   for (const userId of users) {
     const m = await loadMembership(ctx.db, row.organization_id, userId);
-    if (m.role === undefined) throw badRequest(`Unknown user "${userId}": reviewers must be members of the organization`);
+    if (m.role === undefined)
+      throw badRequest(`Unknown user "${userId}": reviewers must be members of the organization`);
   }
   const now = ctx.clock.now();
   for (const userId of users) {
@@ -129,8 +185,19 @@ export async function requestReviewers(ctx: AppContext, p: Principal, spaceId: s
       [cr.id, userId, p.userId, cr.revision, now],
     );
   }
-  if (body.subject !== undefined) await ctx.db.query('UPDATE change_requests SET subject = $2, updated_at = $3 WHERE id = $1', [cr.id, body.subject, now]);
-  const rows = users.length === 0 ? [] : await ctx.db.query<ReviewerRow>(`${REVIEWER_SELECT} WHERE rr.change_request_id = $1 AND rr.user_id = ANY($2::text[])`, [cr.id, users]);
+  if (body.subject !== undefined)
+    await ctx.db.query('UPDATE change_requests SET subject = $2, updated_at = $3 WHERE id = $1', [
+      cr.id,
+      body.subject,
+      now,
+    ]);
+  const rows =
+    users.length === 0
+      ? []
+      : await ctx.db.query<ReviewerRow>(
+          `${REVIEWER_SELECT} WHERE rr.change_request_id = $1 AND rr.user_id = ANY($2::text[])`,
+          [cr.id, users],
+        );
   return { users: rows.map((r) => presentRequested(ctx, r)) };
 }
 
@@ -138,7 +205,13 @@ export async function requestReviewers(ctx: AppContext, p: Principal, spaceId: s
  * Removes a review request. Needs `edit`. 204 whether or not it existed, and
  * also when the space or change request is unknown to the caller (reveals nothing).
  */
-export async function removeRequestedReviewer(ctx: AppContext, p: Principal, spaceId: string, crRef: string, userId: string) {
+export async function removeRequestedReviewer(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  crRef: string,
+  userId: string,
+) {
   let found;
   try {
     found = await requireChangeRequest(ctx, p, spaceId, crRef);
@@ -148,5 +221,8 @@ export async function removeRequestedReviewer(ctx: AppContext, p: Principal, spa
   }
   const { cr, role } = found;
   requireContentRole(role, 'edit', 'remove a requested reviewer');
-  await ctx.db.query('DELETE FROM change_request_reviewers WHERE change_request_id = $1 AND user_id = $2', [cr.id, userId]);
+  await ctx.db.query('DELETE FROM change_request_reviewers WHERE change_request_id = $1 AND user_id = $2', [
+    cr.id,
+    userId,
+  ]);
 }

@@ -4,7 +4,12 @@ import { PagingQuery } from '../../http/paging';
 
 /** TypeBox mirrors of GitBook's ChangeRequest schemas (responses are serialized with them: keep them complete). */
 
-export const CrStatus = Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('archived'), Type.Literal('merged')]);
+export const CrStatus = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('open'),
+  Type.Literal('archived'),
+  Type.Literal('merged'),
+]);
 
 export const ChangeRequestSchema = Type.Object({
   object: Type.Literal('change-request'),
@@ -22,7 +27,9 @@ export const ChangeRequestSchema = Type.Object({
   revisionInitial: Type.String(),
   revisionMergedAncestor: Type.Optional(Type.String()),
   revisionMerged: Type.Optional(Type.String()),
-  agentTaskId: Type.Optional(Type.String({ description: 'Agent task this change request implements (stored, not run)' })),
+  agentTaskId: Type.Optional(
+    Type.String({ description: 'Agent task this change request implements (stored, not run)' }),
+  ),
   comments: Type.Number(),
   outdated: Type.Boolean(),
   urls: Type.Object({ app: Url, location: Url }),
@@ -36,8 +43,15 @@ export const ListQuery = Type.Object({
   ...PagingQuery,
   status: Type.Optional(CrStatus),
   creator: Type.Optional(Type.String({ maxLength: 64, description: 'Only change requests created by this user id' })),
-  contributor: Type.Optional(Type.String({ maxLength: 64, description: 'Only change requests this user id contributed to (created, edited or merged)' })),
-  requestedReviewer: Type.Optional(Type.String({ maxLength: 64, description: 'Only change requests where this user id was requested as a reviewer' })),
+  contributor: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'Only change requests this user id contributed to (created, edited or merged)',
+    }),
+  ),
+  requestedReviewer: Type.Optional(
+    Type.String({ maxLength: 64, description: 'Only change requests where this user id was requested as a reviewer' }),
+  ),
   orderBy: Type.Optional(Type.Union([Type.Literal('updatedAt'), Type.Literal('createdAt')])),
 });
 
@@ -60,7 +74,12 @@ export const UpdateBody = Type.Object(
 export const MergeResult = Type.Object({ revision: Type.String(), result: Type.Literal('merge') });
 export const UpdateResult = Type.Object({ revision: Type.String(), result: Type.Literal('update') });
 
-const ChangedPage = Type.Object({ id: Type.String(), type: Type.String(), title: Type.String(), path: Type.Optional(Type.String()) });
+const ChangedPage = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  title: Type.String(),
+  path: Type.Optional(Type.String()),
+});
 const AttrChange = Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) });
 export const SemanticChange = Type.Object({
   type: Type.String(),
@@ -68,5 +87,7 @@ export const SemanticChange = Type.Object({
   attributes: Type.Optional(Type.Record(Type.String(), AttrChange)),
   parent: Type.Optional(Type.Object({ before: Type.Optional(ChangedPage), after: Type.Optional(ChangedPage) })),
 });
-export const ChangesQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })) });
+export const ChangesQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+});
 export const ChangesSchema = Type.Object({ changes: Type.Array(SemanticChange), more: Type.Optional(Type.Number()) });

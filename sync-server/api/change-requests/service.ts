@@ -27,13 +27,16 @@ export function openCommentCount(ctx: AppContext, changeRequestId: string): Prom
 }
 
 /** A change request row by id or number in the space, or undefined. */
-export async function findChangeRequest(db: Queryable, spaceId: string, idOrNumber: string): Promise<ChangeRequestRow | undefined> {
+export async function findChangeRequest(
+  db: Queryable,
+  spaceId: string,
+  idOrNumber: string,
+): Promise<ChangeRequestRow | undefined> {
   const number = /^\d{1,9}$/.test(idOrNumber) ? Number(idOrNumber) : null;
-  const rows = await db.query<ChangeRequestRow>(`${CR_SELECT} WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3) ORDER BY (cr.id = $2) DESC LIMIT 1`, [
-    spaceId,
-    idOrNumber,
-    number,
-  ]);
+  const rows = await db.query<ChangeRequestRow>(
+    `${CR_SELECT} WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3) ORDER BY (cr.id = $2) DESC LIMIT 1`,
+    [spaceId, idOrNumber, number],
+  );
   return rows[0];
 }
 
@@ -48,7 +51,10 @@ export async function requireChangeRequest(ctx: AppContext, p: Principal, spaceI
 /** The API object of a change request (outdated from the cache, comments from the comments module). */
 export async function presentFull(deps: CrDeps, row: ChangeRequestRow) {
   const live = row.status === 'draft' || row.status === 'open';
-  const [outdated, comments] = await Promise.all([live ? deps.outdated.get(row.space_id, row.id) : false, openCommentCount(deps.ctx, row.id)]);
+  const [outdated, comments] = await Promise.all([
+    live ? deps.outdated.get(row.space_id, row.id) : false,
+    openCommentCount(deps.ctx, row.id),
+  ]);
   return presentChangeRequest(deps.ctx, row, { outdated, comments });
 }
 
@@ -61,7 +67,13 @@ export interface ListFilter {
 }
 
 /** A space's change requests, newest activity first (GitBook's default order), filtered. */
-export async function listChangeRequests(deps: CrDeps, p: Principal, spaceId: string, filter: ListFilter, page: PageRequest) {
+export async function listChangeRequests(
+  deps: CrDeps,
+  p: Principal,
+  spaceId: string,
+  filter: ListFilter,
+  page: PageRequest,
+) {
   await requireSpace(deps.ctx, p, spaceId);
   const params: unknown[] = [spaceId, filter.status ?? 'open'];
   const where = ['cr.space_id = $1', 'cr.status = $2'];
@@ -73,14 +85,22 @@ export async function listChangeRequests(deps: CrDeps, p: Principal, spaceId: st
     // Contributors: the author, whoever merged it, and authors of its revisions (socket edits are attributed when known).
     params.push(filter.contributor);
     const n = params.length;
-    where.push(`(cr.created_by = $${n} OR cr.merged_by = $${n} OR EXISTS (SELECT 1 FROM revisions r WHERE r.change_request_id = cr.id AND r.created_by = $${n}))`);
+    where.push(
+      `(cr.created_by = $${n} OR cr.merged_by = $${n} OR EXISTS (SELECT 1 FROM revisions r WHERE r.change_request_id = cr.id AND r.created_by = $${n}))`,
+    );
   }
   if (filter.requestedReviewer) {
     params.push(filter.requestedReviewer);
-    where.push(`EXISTS (SELECT 1 FROM change_request_reviewers rr WHERE rr.change_request_id = cr.id AND rr.user_id = $${params.length})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM change_request_reviewers rr WHERE rr.change_request_id = cr.id AND rr.user_id = $${params.length})`,
+    );
   }
   const order = filter.orderBy === 'createdAt' ? 'cr.created_at' : 'cr.updated_at';
-  const countRow = await queryOne<{ n: string }>(deps.ctx.db, `SELECT count(*) AS n FROM change_requests cr WHERE ${where.join(' AND ')}`, params);
+  const countRow = await queryOne<{ n: string }>(
+    deps.ctx.db,
+    `SELECT count(*) AS n FROM change_requests cr WHERE ${where.join(' AND ')}`,
+    params,
+  );
   const rows = await deps.ctx.db.query<ChangeRequestRow>(
     `${CR_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} DESC, cr.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
     params,
@@ -96,7 +116,14 @@ async function currentSpaceRevision(ctx: AppContext, spaceId: string): Promise<s
 }
 
 /** Inserts the row with the next number of the space (retried when a concurrent create took that number). */
-async function insertRow(ctx: AppContext, id: string, spaceId: string, p: Principal, body: { subject?: string; agentTaskId?: string }, revision: string) {
+async function insertRow(
+  ctx: AppContext,
+  id: string,
+  spaceId: string,
+  p: Principal,
+  body: { subject?: string; agentTaskId?: string },
+  revision: string,
+) {
   const now = ctx.clock.now();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -117,7 +144,12 @@ async function insertRow(ctx: AppContext, id: string, spaceId: string, p: Princi
  * (revisionInitial), then its document is forked into the change request's
  * own document and that fork gets its first revision. Needs `edit`.
  */
-export async function createChangeRequest(deps: CrDeps, p: Principal, spaceId: string, body: { subject?: string; agentTaskId?: string }) {
+export async function createChangeRequest(
+  deps: CrDeps,
+  p: Principal,
+  spaceId: string,
+  body: { subject?: string; agentTaskId?: string },
+) {
   const { ctx, app } = deps;
   const { role } = await requireActiveSpace(ctx, p, spaceId);
   requireContentRole(role, 'edit', 'create a change request');
@@ -126,14 +158,23 @@ export async function createChangeRequest(deps: CrDeps, p: Principal, spaceId: s
   const id = newId();
   await insertRow(ctx, id, spaceId, p, body, revisionInitial);
   await ctx.hub.withDoc(spaceContentDoc(spaceId), (space) =>
-    ctx.hub.change(crContentDoc(id), (fork) => Y.applyUpdate(fork, forkUpdate(space)), { userId: p.userId, reason: 'fork' }),
+    ctx.hub.change(crContentDoc(id), (fork) => Y.applyUpdate(fork, forkUpdate(space)), {
+      userId: p.userId,
+      reason: 'fork',
+    }),
   );
   await app.snapshots.reviseChangeRequest(id, { userId: p.userId });
   return presentFull(deps, (await findChangeRequest(ctx.db, spaceId, id))!);
 }
 
 /** PATCH subject/status. Needs `edit`; merged change requests cannot change. */
-export async function updateChangeRequest(deps: CrDeps, p: Principal, spaceId: string, idOrNumber: string, body: { subject?: string; status?: string }) {
+export async function updateChangeRequest(
+  deps: CrDeps,
+  p: Principal,
+  spaceId: string,
+  idOrNumber: string,
+  body: { subject?: string; status?: string },
+) {
   const { cr, role, row } = await requireChangeRequest(deps.ctx, p, spaceId, idOrNumber);
   if (row.deleted_at) throw badRequest('This space is deleted; restore it first');
   requireContentRole(role, 'edit', 'change this change request');
@@ -183,12 +224,18 @@ export async function mergeChangeRequest(deps: CrDeps, p: Principal, spaceId: st
     // With several processes, fork edits committed elsewhere may still be on their way over Redis: read them back first.
     if (ctx.hub.shared) await ctx.hub.refresh(crContentDoc(cr.id));
     await ctx.hub.withDoc(crContentDoc(cr.id), (fork) =>
-      ctx.hub.change(spaceContentDoc(spaceId), (space) => void pullInto(space, fork), { userId: p.userId, reason: 'merge' }),
+      ctx.hub.change(spaceContentDoc(spaceId), (space) => void pullInto(space, fork), {
+        userId: p.userId,
+        reason: 'merge',
+      }),
     );
     await app.snapshots.reviseChangeRequest(cr.id, { userId: p.userId });
     await app.snapshots.revise(spaceId, { type: 'merge', userId: p.userId });
   } catch (err) {
-    await ctx.db.query("UPDATE change_requests SET status = $2, merged_at = NULL, merged_by = NULL WHERE id = $1", [cr.id, cr.status]);
+    await ctx.db.query('UPDATE change_requests SET status = $2, merged_at = NULL, merged_by = NULL WHERE id = $1', [
+      cr.id,
+      cr.status,
+    ]);
     throw err;
   }
   const revision = await currentSpaceRevision(ctx, spaceId);
@@ -213,7 +260,11 @@ export async function updateFromMain(deps: CrDeps, p: Principal, spaceId: string
     ctx.hub.change(crContentDoc(cr.id), (fork) => void pullInto(fork, space), { userId: p.userId, reason: 'update' }),
   );
   await app.snapshots.reviseChangeRequest(cr.id, { type: 'update', userId: p.userId });
-  await ctx.db.query('UPDATE change_requests SET revision_merged_ancestor = $2, updated_at = $3 WHERE id = $1', [cr.id, ancestor, ctx.clock.now()]);
+  await ctx.db.query('UPDATE change_requests SET revision_merged_ancestor = $2, updated_at = $3 WHERE id = $1', [
+    cr.id,
+    ancestor,
+    ctx.clock.now(),
+  ]);
   const updated = (await findChangeRequest(ctx.db, spaceId, cr.id))!;
   return { revision: updated.revision, result: 'update' as const };
 }

@@ -29,7 +29,9 @@ export class OutdatedCache {
   async get(spaceId: string, crId: string): Promise<boolean> {
     const hit = this.values.get(crId);
     if (hit !== undefined) return hit;
-    const value = await this.ctx.hub.withDoc(spaceContentDoc(spaceId), (space) => this.ctx.hub.withDoc(crContentDoc(crId), (fork) => hasChangesFor(space, fork)));
+    const value = await this.ctx.hub.withDoc(spaceContentDoc(spaceId), (space) =>
+      this.ctx.hub.withDoc(crContentDoc(crId), (fork) => hasChangesFor(space, fork)),
+    );
     let set = this.bySpace.get(spaceId);
     if (!set) this.bySpace.set(spaceId, (set = new Set()));
     set.add(crId);

@@ -17,7 +17,13 @@ export const COLLECTION_COLUMNS = 'id, organization_id, parent_id, title, descri
 
 /** The policy view of a collection row. */
 export function collectionNode(c: CollectionRow): ContentNode {
-  return { type: 'collection', id: c.id, organizationId: c.organization_id, parentId: c.parent_id, defaultLevel: c.default_level };
+  return {
+    type: 'collection',
+    id: c.id,
+    organizationId: c.organization_id,
+    parentId: c.parent_id,
+    defaultLevel: c.default_level,
+  };
 }
 
 /** Row -> API `Collection`, with the caller's permissions. */

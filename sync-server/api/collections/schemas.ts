@@ -18,10 +18,17 @@ export const CollectionSchema = Type.Object({
 
 export const CollectionParams = Type.Object({ collectionId: EntityId });
 
-export const CreateCollectionBody = Type.Object({ title: Type.Optional(Title), parent: Type.Optional(EntityId) }, { additionalProperties: false });
+export const CreateCollectionBody = Type.Object(
+  { title: Type.Optional(Title), parent: Type.Optional(EntityId) },
+  { additionalProperties: false },
+);
 
 export const UpdateCollectionBody = Type.Object(
-  { title: Type.Optional(Title), description: Type.Optional(Type.String({ maxLength: 100 })), defaultLevel: Type.Optional(DefaultLevel) },
+  {
+    title: Type.Optional(Title),
+    description: Type.Optional(Type.String({ maxLength: 100 })),
+    defaultLevel: Type.Optional(DefaultLevel),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 

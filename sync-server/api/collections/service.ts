@@ -31,7 +31,13 @@ export async function collectionObjectFor(ctx: AppContext, p: Principal, id: str
 }
 
 /** Collections of an organization the caller can see; `nested` false keeps only top-level ones. */
-export async function listCollections(ctx: AppContext, p: Principal, organizationId: string, nested: boolean, page: PageRequest) {
+export async function listCollections(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  nested: boolean,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const index = await AccessIndex.load(ctx.db, m);
   const rows = await ctx.db.query<CollectionRow>(
@@ -48,17 +54,27 @@ export async function listCollections(ctx: AppContext, p: Principal, organizatio
 }
 
 /** Creates a collection at the top level (needs org "create") or inside a parent (needs "create" there). */
-export async function createCollection(ctx: AppContext, p: Principal, organizationId: string, body: { title?: string; parent?: string }) {
+export async function createCollection(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  body: { title?: string; parent?: string },
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const parentId = body.parent ?? null;
   let role: RoleOrNone = m.role ?? null;
   if (parentId) {
     const parent = await loadCollection(ctx, parentId);
-    if (!parent || parent.organization_id !== organizationId) throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
+    if (!parent || parent.organization_id !== organizationId)
+      throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
     const access = await requireContentAccess(ctx.db, collectionNode(parent), p.userId, 'Parent collection');
     role = access.role;
   }
-  requireContentRole(role, 'create', parentId ? 'create a collection in this collection' : 'create a collection in this organization');
+  requireContentRole(
+    role,
+    'create',
+    parentId ? 'create a collection in this collection' : 'create a collection in this organization',
+  );
   const id = newId();
   const now = ctx.clock.now();
   const position = keyAtEnd(await siblingsOf(ctx.db, organizationId, parentId));
@@ -86,7 +102,15 @@ export async function updateCollection(ctx: AppContext, p: Principal, id: string
        default_level = CASE WHEN $5::boolean THEN $6 ELSE default_level END,
        updated_at = $7
      WHERE id = $1`,
-    [id, body.title ?? null, body.description !== undefined, body.description ?? null, body.defaultLevel !== undefined, body.defaultLevel ?? null, ctx.clock.now()],
+    [
+      id,
+      body.title ?? null,
+      body.description !== undefined,
+      body.description ?? null,
+      body.defaultLevel !== undefined,
+      body.defaultLevel ?? null,
+      ctx.clock.now(),
+    ],
   );
   return collectionObjectFor(ctx, p, id);
 }
@@ -105,7 +129,10 @@ export async function deleteCollection(ctx: AppContext, p: Principal, id: string
   requireContentRole(role, 'admin', 'delete this collection');
   await ctx.db.transaction(async (tx) => {
     const ids = await collectionSubtree(tx, id);
-    await tx.query('UPDATE spaces SET deleted_at = $2 WHERE parent_id = ANY($1::text[]) AND deleted_at IS NULL', [ids, ctx.clock.now()]);
+    await tx.query('UPDATE spaces SET deleted_at = $2 WHERE parent_id = ANY($1::text[]) AND deleted_at IS NULL', [
+      ids,
+      ctx.clock.now(),
+    ]);
     await dropAccessRecords(tx, 'collection', ids);
     await tx.query('DELETE FROM collections WHERE id = $1', [id]);
   });
@@ -116,7 +143,12 @@ export async function moveCollection(ctx: AppContext, p: Principal, id: string, 
   const { row, role, index } = await requireCollection(ctx, p, id);
   requireContentRole(role, 'admin', 'move this collection');
   const target = await resolveMove(ctx, index, collectionNode(row), body);
-  await ctx.db.query('UPDATE collections SET parent_id = $2, position = $3, updated_at = $4 WHERE id = $1', [id, target.parentId, target.position, ctx.clock.now()]);
+  await ctx.db.query('UPDATE collections SET parent_id = $2, position = $3, updated_at = $4 WHERE id = $1', [
+    id,
+    target.parentId,
+    target.position,
+    ctx.clock.now(),
+  ]);
   return collectionObjectFor(ctx, p, id);
 }
 
@@ -131,9 +163,15 @@ export async function transferCollection(ctx: AppContext, p: Principal, id: stri
   const position = await resolveTransfer(ctx, p, collectionNode(row), organizationId);
   await ctx.db.transaction(async (tx) => {
     const ids = await collectionSubtree(tx, id);
-    const spaceIds = (await tx.query<{ id: string }>('SELECT id FROM spaces WHERE parent_id = ANY($1::text[])', [ids])).map((s) => s.id);
+    const spaceIds = (
+      await tx.query<{ id: string }>('SELECT id FROM spaces WHERE parent_id = ANY($1::text[])', [ids])
+    ).map((s) => s.id);
     await tx.query('UPDATE collections SET organization_id = $2 WHERE id = ANY($1::text[])', [ids, organizationId]);
-    await tx.query('UPDATE collections SET parent_id = NULL, position = $2, updated_at = $3 WHERE id = $1', [id, position, ctx.clock.now()]);
+    await tx.query('UPDATE collections SET parent_id = NULL, position = $2, updated_at = $3 WHERE id = $1', [
+      id,
+      position,
+      ctx.clock.now(),
+    ]);
     await tx.query('UPDATE spaces SET organization_id = $2 WHERE id = ANY($1::text[])', [spaceIds, organizationId]);
     await dropAccessRecords(tx, 'collection', ids);
     await dropAccessRecords(tx, 'space', spaceIds);

@@ -11,7 +11,13 @@ import type { DiscussionScope, ScopeIntent } from './scope';
  * Roles are the space's (GitBook has no per-change-request roles); pages are
  * validated against the change request's own content (its fork).
  */
-export async function changeRequestScope(ctx: AppContext, p: Principal, spaceId: string, changeRequestId: string, intent: ScopeIntent): Promise<DiscussionScope> {
+export async function changeRequestScope(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  changeRequestId: string,
+  intent: ScopeIntent,
+): Promise<DiscussionScope> {
   const { row, role, cr } = await requireChangeRequest(ctx, p, spaceId, changeRequestId);
   if (intent === 'write' && row.deleted_at) throw badRequest('This space is deleted; restore it first');
   return {

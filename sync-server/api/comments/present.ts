@@ -22,7 +22,10 @@ export interface PresentContext {
 }
 
 /** Users of every id mentioned by `posts` (authors, reactors, resolvers), in one query. */
-export async function loadUsers(ctx: AppContext, posts: readonly CommentData[] | readonly ReplyData[]): Promise<Map<string, UserRow>> {
+export async function loadUsers(
+  ctx: AppContext,
+  posts: readonly CommentData[] | readonly ReplyData[],
+): Promise<Map<string, UserRow>> {
   const ids = new Set<string>();
   const addPost = (p: PostData) => {
     ids.add(p.author);
@@ -35,7 +38,10 @@ export async function loadUsers(ctx: AppContext, posts: readonly CommentData[] |
     for (const r of c.replies ?? []) ids.add(r.author);
   }
   if (ids.size === 0) return new Map();
-  const rows = await ctx.db.query<UserRow>('SELECT id, display_name, email, photo_url FROM users WHERE id = ANY($1::text[])', [[...ids]]);
+  const rows = await ctx.db.query<UserRow>(
+    'SELECT id, display_name, email, photo_url FROM users WHERE id = ANY($1::text[])',
+    [[...ids]],
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -52,7 +58,12 @@ function userOf(pc: PresentContext, id: string) {
 export function postPermissions(role: DiscussionScope['role'], callerId: string, author: string) {
   const canComment = atLeast(role, 'comment');
   const own = callerId === author;
-  return { view: true, edit: canComment && own, reply: canComment, delete: (canComment && own) || atLeast(role, 'admin') };
+  return {
+    view: true,
+    edit: canComment && own,
+    reply: canComment,
+    delete: (canComment && own) || atLeast(role, 'admin'),
+  };
 }
 
 function presentBody(markdown: string, format: BodyFormat) {
@@ -60,7 +71,11 @@ function presentBody(markdown: string, format: BodyFormat) {
 }
 
 function presentReactions(pc: PresentContext, reactions: ReactionData[]) {
-  return reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: userOf(pc, u.userId), reactedAt: u.reactedAt })) }));
+  return reactions.map((r) => ({
+    emoji: r.emoji,
+    count: r.users.length,
+    users: r.users.map((u) => ({ user: userOf(pc, u.userId), reactedAt: u.reactedAt })),
+  }));
 }
 
 function presentPost(pc: PresentContext, p: PostData, location: string) {
@@ -114,5 +129,8 @@ export function presentComment(pc: PresentContext, c: CommentData) {
 
 /** Stored reply -> API `CommentReply`. */
 export function presentReply(pc: PresentContext, commentId: string, r: ReplyData) {
-  return { object: 'comment-reply' as const, ...presentPost(pc, r, `${pc.scope.basePath}/comments/${commentId}/replies/${r.id}`) };
+  return {
+    object: 'comment-reply' as const,
+    ...presentPost(pc, r, `${pc.scope.basePath}/comments/${commentId}/replies/${r.id}`),
+  };
 }

@@ -12,14 +12,27 @@ export const SpaceCommentParams = Type.Object({ spaceId: EntityId, commentId: En
 export const SpaceReplyParams = Type.Object({ spaceId: EntityId, commentId: EntityId, commentReplyId: EntityId });
 export const CrCommentsParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId });
 export const CrCommentParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, commentId: EntityId });
-export const CrReplyParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, commentId: EntityId, commentReplyId: EntityId });
+export const CrReplyParams = Type.Object({
+  spaceId: EntityId,
+  changeRequestId: EntityId,
+  commentId: EntityId,
+  commentReplyId: EntityId,
+});
 
-const Format = Type.Optional(Type.Union([Type.Literal('markdown'), Type.Literal('document')], { description: 'Output format of bodies (default markdown)' }));
+const Format = Type.Optional(
+  Type.Union([Type.Literal('markdown'), Type.Literal('document')], {
+    description: 'Output format of bodies (default markdown)',
+  }),
+);
 
 export const ListCommentsQuery = Type.Object({
   ...PagingQuery,
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc', description: 'By posting time' })),
-  status: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('open'), Type.Literal('resolved')], { default: 'all' })),
+  order: Type.Optional(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc', description: 'By posting time' }),
+  ),
+  status: Type.Optional(
+    Type.Union([Type.Literal('all'), Type.Literal('open'), Type.Literal('resolved')], { default: 'all' }),
+  ),
   format: Format,
   targetPage: Type.Optional(EntityId),
   authors: Type.Optional(Type.Array(EntityId, { maxItems: 100, description: 'Only comments posted by these users' })),
@@ -37,7 +50,11 @@ export const BodyInput = Type.Union([
   Type.Object(
     {
       document: Type.Object(
-        { object: Type.Literal('document'), data: Type.Object({}, { additionalProperties: true }), nodes: Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 1000 }) },
+        {
+          object: Type.Literal('document'),
+          data: Type.Object({}, { additionalProperties: true }),
+          nodes: Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 1000 }),
+        },
         { additionalProperties: true },
       ),
     },
@@ -45,7 +62,10 @@ export const BodyInput = Type.Union([
   ),
 ]);
 
-const Reactions = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: MAX_REACTIONS, description: 'Emoji' });
+const Reactions = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+  maxItems: MAX_REACTIONS,
+  description: 'Emoji',
+});
 
 export const PostCommentBody = Type.Object(
   {
@@ -53,23 +73,41 @@ export const PostCommentBody = Type.Object(
     page: Type.Optional(EntityId),
     node: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     tableCell: Type.Optional(
-      Type.Object({ record: Type.String({ minLength: 1, maxLength: 128 }), definition: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          record: Type.String({ minLength: 1, maxLength: 128 }),
+          definition: Type.String({ minLength: 1, maxLength: 128 }),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
 );
 export const UpdateCommentBody = Type.Object(
-  { resolved: Type.Optional(Type.Boolean()), body: Type.Optional(BodyInput), addedReactions: Type.Optional(Reactions), removedReactions: Type.Optional(Reactions) },
+  {
+    resolved: Type.Optional(Type.Boolean()),
+    body: Type.Optional(BodyInput),
+    addedReactions: Type.Optional(Reactions),
+    removedReactions: Type.Optional(Reactions),
+  },
   { additionalProperties: false },
 );
 export const PostReplyBody = Type.Object({ body: BodyInput }, { additionalProperties: false });
 export const UpdateReplyBody = Type.Object(
-  { body: Type.Optional(BodyInput), addedReactions: Type.Optional(Reactions), removedReactions: Type.Optional(Reactions) },
+  {
+    body: Type.Optional(BodyInput),
+    addedReactions: Type.Optional(Reactions),
+    removedReactions: Type.Optional(Reactions),
+  },
   { additionalProperties: false },
 );
 
 /** Output body: one of the two keys, per `format`. A plain object (not a union) so serialization needs no validator. */
-const BodyOutput = Type.Object({ markdown: Type.Optional(Type.String()), document: Type.Optional(Type.Object({}, { additionalProperties: true })) });
+const BodyOutput = Type.Object({
+  markdown: Type.Optional(Type.String()),
+  document: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
 
 const PostFields = {
   id: Type.String(),
@@ -77,11 +115,20 @@ const PostFields = {
   postedAt: Timestamp,
   editedAt: Type.Optional(Timestamp),
   reactions: Type.Array(
-    Type.Object({ emoji: Type.String(), count: Type.Number(), users: Type.Array(Type.Object({ user: UserSchema, reactedAt: Timestamp })) }),
+    Type.Object({
+      emoji: Type.String(),
+      count: Type.Number(),
+      users: Type.Array(Type.Object({ user: UserSchema, reactedAt: Timestamp })),
+    }),
   ),
   body: BodyOutput,
   urls: Type.Object({ location: Url }),
-  permissions: Type.Object({ view: Type.Boolean(), edit: Type.Boolean(), reply: Type.Boolean(), delete: Type.Boolean() }),
+  permissions: Type.Object({
+    view: Type.Boolean(),
+    edit: Type.Boolean(),
+    reply: Type.Boolean(),
+    delete: Type.Boolean(),
+  }),
 };
 
 export const CommentSchema = Type.Object({

@@ -30,7 +30,12 @@ export interface DiscussionScope {
 export type ScopeIntent = 'read' | 'write';
 
 /** The discussion of a space the caller can see (404 otherwise). */
-export async function spaceScope(ctx: AppContext, p: Principal, spaceId: string, intent: ScopeIntent): Promise<DiscussionScope> {
+export async function spaceScope(
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  intent: ScopeIntent,
+): Promise<DiscussionScope> {
   const { row, role } = await requireSpace(ctx, p, spaceId);
   if (intent === 'write' && row.deleted_at) throw badRequest('This space is deleted; restore it first');
   return {
@@ -53,4 +58,10 @@ export async function spaceScope(ctx: AppContext, p: Principal, spaceId: string,
  * revision = the CR's active revision, role = the caller's space role,
  * basePath = `/spaces/<spaceId>/change-requests/<crId>`.
  */
-export type ChangeRequestScopeLookup = (ctx: AppContext, p: Principal, spaceId: string, changeRequestId: string, intent: ScopeIntent) => Promise<DiscussionScope>;
+export type ChangeRequestScopeLookup = (
+  ctx: AppContext,
+  p: Principal,
+  spaceId: string,
+  changeRequestId: string,
+  intent: ScopeIntent,
+) => Promise<DiscussionScope>;

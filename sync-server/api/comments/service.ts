@@ -4,9 +4,22 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
 import { pageArray, type PageRequest } from '../../http/paging';
 import { atLeast } from '../../policy/roles';
 import { ContentDoc } from '../../../shared/doc';
-import { DiscussionDoc, DiscussionDocError, isReactionEmoji, type CommentData, type CommentTarget } from '../../../shared/discussion';
+import {
+  DiscussionDoc,
+  DiscussionDocError,
+  isReactionEmoji,
+  type CommentData,
+  type CommentTarget,
+} from '../../../shared/discussion';
 import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
-import { loadUsers, postPermissions, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
+import {
+  loadUsers,
+  postPermissions,
+  presentComment,
+  presentReply,
+  type BodyFormat,
+  type PresentContext,
+} from './present';
 import { pageSummaries } from './page-targets';
 import { MAX_COMMENT_MARKDOWN } from './schemas';
 import type { DiscussionScope } from './scope';
@@ -43,12 +56,14 @@ function bodyMarkdown(body: BodyInput): string {
     }
   }
   if (markdown.trim() === '') throw badRequest('Invalid body: a comment cannot be empty');
-  if (markdown.length > MAX_COMMENT_MARKDOWN) throw badRequest(`Invalid body: longer than ${MAX_COMMENT_MARKDOWN} characters`);
+  if (markdown.length > MAX_COMMENT_MARKDOWN)
+    throw badRequest(`Invalid body: longer than ${MAX_COMMENT_MARKDOWN} characters`);
   return markdown;
 }
 
 function requireReactions(...lists: (string[] | undefined)[]): void {
-  for (const list of lists) for (const e of list ?? []) if (!isReactionEmoji(e)) throw badRequest(`Invalid reaction "${e}": expected an emoji`);
+  for (const list of lists)
+    for (const e of list ?? []) if (!isReactionEmoji(e)) throw badRequest(`Invalid reaction "${e}": expected an emoji`);
 }
 
 function requireCommentRole(scope: DiscussionScope, action: string): void {
@@ -57,7 +72,10 @@ function requireCommentRole(scope: DiscussionScope, action: string): void {
 
 /** DiscussionDoc errors -> API errors (writes validate before writing, so nothing was changed). */
 function apiError(error: unknown): unknown {
-  if (error instanceof DiscussionDocError) return error.code === 'not-found' ? notFound(error.message.startsWith('Reply') ? 'Comment reply' : 'Comment') : badRequest(error.message);
+  if (error instanceof DiscussionDocError)
+    return error.code === 'not-found'
+      ? notFound(error.message.startsWith('Reply') ? 'Comment reply' : 'Comment')
+      : badRequest(error.message);
   return error;
 }
 
@@ -66,24 +84,43 @@ function read<T>(ctx: AppContext, scope: DiscussionScope, fn: (d: DiscussionDoc)
 }
 
 /** Runs `fn` as one committed change of the discussion; returns what `fn` returned. */
-async function write<T>(ctx: AppContext, p: Principal, scope: DiscussionScope, fn: (d: DiscussionDoc) => T): Promise<T> {
+async function write<T>(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  fn: (d: DiscussionDoc) => T,
+): Promise<T> {
   let result: { value: T; open: number } | undefined;
   try {
-    await ctx.hub.change(scope.discussionDoc, (doc) => {
-      const discussion = new DiscussionDoc(doc, { now: () => ctx.clock.now() });
-      const value = fn(discussion);
-      result = { value, open: discussion.openCommentCount() };
-    }, { userId: p.userId, reason: 'comment' });
+    await ctx.hub.change(
+      scope.discussionDoc,
+      (doc) => {
+        const discussion = new DiscussionDoc(doc, { now: () => ctx.clock.now() });
+        const value = fn(discussion);
+        result = { value, open: discussion.openCommentCount() };
+      },
+      { userId: p.userId, reason: 'comment' },
+    );
   } catch (error) {
     throw apiError(error);
   }
   // The Space counter lives on its row (read-cached with the rest of the Space); this write also refreshes that cache.
-  if (!scope.changeRequestId) await ctx.db.query('UPDATE spaces SET open_comments = $2 WHERE id = $1', [scope.spaceId, result!.open]);
+  if (!scope.changeRequestId)
+    await ctx.db.query('UPDATE spaces SET open_comments = $2 WHERE id = $1', [scope.spaceId, result!.open]);
   return result!.value;
 }
 
-async function presentContext(ctx: AppContext, p: Principal, scope: DiscussionScope, comments: CommentData[], format: BodyFormat = 'markdown'): Promise<PresentContext> {
-  const [users, pages] = await Promise.all([loadUsers(ctx, comments), comments.some((c) => c.target.page) ? pageSummaries(ctx, scope.revision) : new Map()]);
+async function presentContext(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  comments: CommentData[],
+  format: BodyFormat = 'markdown',
+): Promise<PresentContext> {
+  const [users, pages] = await Promise.all([
+    loadUsers(ctx, comments),
+    comments.some((c) => c.target.page) ? pageSummaries(ctx, scope.revision) : new Map(),
+  ]);
   return { ctx, scope, callerId: p.userId, users, format, pages };
 }
 
@@ -93,7 +130,14 @@ async function presentOne(ctx: AppContext, p: Principal, scope: DiscussionScope,
   return presentComment(await presentContext(ctx, p, scope, [c], format), c);
 }
 
-async function presentOneReply(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, replyId: string, format?: BodyFormat) {
+async function presentOneReply(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  replyId: string,
+  format?: BodyFormat,
+) {
   const c = await read(ctx, scope, (d) => d.getComment(commentId));
   if (!c) throw notFound('Comment');
   const r = c.replies.find((x) => x.id === replyId);
@@ -102,7 +146,13 @@ async function presentOneReply(ctx: AppContext, p: Principal, scope: DiscussionS
 }
 
 /** Comments of a discussion, filtered and paged; newest first unless `order=asc`. */
-export async function listComments(ctx: AppContext, p: Principal, scope: DiscussionScope, filter: ListCommentsFilter, page: PageRequest) {
+export async function listComments(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  filter: ListCommentsFilter,
+  page: PageRequest,
+) {
   const authors = filter.authors?.length ? new Set(filter.authors) : undefined;
   const status = filter.status ?? 'all';
   const all = (await read(ctx, scope, (d) => d.listComments())).filter(
@@ -137,7 +187,11 @@ export async function postComment(ctx: AppContext, p: Principal, scope: Discussi
     const exists = await ctx.hub.withDoc(scope.contentDoc, (doc) => new ContentDoc(doc).hasPage(page));
     if (!exists) throw badRequest(`Invalid page: no page "${page}" in this content`);
   }
-  const target: CommentTarget = { ...(input.page ? { page: input.page } : {}), ...(input.node ? { node: input.node } : {}), ...(input.tableCell ? { tableCell: input.tableCell } : {}) };
+  const target: CommentTarget = {
+    ...(input.page ? { page: input.page } : {}),
+    ...(input.node ? { node: input.node } : {}),
+    ...(input.tableCell ? { tableCell: input.tableCell } : {}),
+  };
   const id = await write(ctx, p, scope, (d) => d.postComment({ author: p.userId, markdown, target }));
   return presentOne(ctx, p, scope, id);
 }
@@ -153,17 +207,25 @@ export interface UpdatePostInput {
  * (anyone with `comment`). All checks run before the first write, so a
  * refused update changes nothing.
  */
-export async function updateComment(ctx: AppContext, p: Principal, scope: DiscussionScope, id: string, input: UpdatePostInput & { resolved?: boolean }) {
+export async function updateComment(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  id: string,
+  input: UpdatePostInput & { resolved?: boolean },
+) {
   requireReactions(input.addedReactions, input.removedReactions);
   const markdown = input.body === undefined ? undefined : bodyMarkdown(input.body);
   await write(ctx, p, scope, (d) => {
     const c = d.getComment(id);
     if (!c) throw notFound('Comment');
     requireCommentRole(scope, 'update comments');
-    if (markdown !== undefined && !postPermissions(scope.role, p.userId, c.author).edit) throw forbidden('Only the author of a comment can edit it');
+    if (markdown !== undefined && !postPermissions(scope.role, p.userId, c.author).edit)
+      throw forbidden('Only the author of a comment can edit it');
     if (markdown !== undefined && markdown !== c.markdown) d.editBody({ comment: id }, markdown);
     if (input.resolved !== undefined) d.setResolved(id, input.resolved, p.userId);
-    if (input.addedReactions?.length || input.removedReactions?.length) d.react({ comment: id }, p.userId, input.addedReactions ?? [], input.removedReactions ?? []);
+    if (input.addedReactions?.length || input.removedReactions?.length)
+      d.react({ comment: id }, p.userId, input.addedReactions ?? [], input.removedReactions ?? []);
   });
   return presentOne(ctx, p, scope, id);
 }
@@ -173,13 +235,21 @@ export async function deleteComment(ctx: AppContext, p: Principal, scope: Discus
   await write(ctx, p, scope, (d) => {
     const c = d.getComment(id);
     if (!c) return;
-    if (!postPermissions(scope.role, p.userId, c.author).delete) throw forbidden('Only the author of a comment or an admin can delete it');
+    if (!postPermissions(scope.role, p.userId, c.author).delete)
+      throw forbidden('Only the author of a comment or an admin can delete it');
     d.deleteComment(id);
   });
 }
 
 /** Replies of a comment, oldest first, paged. */
-export async function listReplies(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, format: BodyFormat | undefined, page: PageRequest) {
+export async function listReplies(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  format: BodyFormat | undefined,
+  page: PageRequest,
+) {
   const c = await read(ctx, scope, (d) => d.getComment(commentId));
   if (!c) throw notFound('Comment');
   const result = pageArray(c.replies, page);
@@ -187,12 +257,25 @@ export async function listReplies(ctx: AppContext, p: Principal, scope: Discussi
   return { ...result, items: result.items.map((r) => presentReply(pc, commentId, r)) };
 }
 
-export function getReply(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, replyId: string, format?: BodyFormat) {
+export function getReply(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  replyId: string,
+  format?: BodyFormat,
+) {
   return presentOneReply(ctx, p, scope, commentId, replyId, format);
 }
 
 /** Replies to a comment (role `comment`). */
-export async function postReply(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, body: BodyInput) {
+export async function postReply(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  body: BodyInput,
+) {
   requireCommentRole(scope, 'reply to comments');
   const markdown = bodyMarkdown(body);
   const id = await write(ctx, p, scope, (d) => d.postReply(commentId, { author: p.userId, markdown }));
@@ -200,7 +283,14 @@ export async function postReply(ctx: AppContext, p: Principal, scope: Discussion
 }
 
 /** Updates a reply: `body` (its author only), reactions (anyone with `comment`). */
-export async function updateReply(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, replyId: string, input: UpdatePostInput) {
+export async function updateReply(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  replyId: string,
+  input: UpdatePostInput,
+) {
   requireReactions(input.addedReactions, input.removedReactions);
   const markdown = input.body === undefined ? undefined : bodyMarkdown(input.body);
   const ref = { comment: commentId, reply: replyId };
@@ -208,19 +298,28 @@ export async function updateReply(ctx: AppContext, p: Principal, scope: Discussi
     const r = d.getReply(commentId, replyId);
     if (!r) throw d.getComment(commentId) ? notFound('Comment reply') : notFound('Comment');
     requireCommentRole(scope, 'update replies');
-    if (markdown !== undefined && !postPermissions(scope.role, p.userId, r.author).edit) throw forbidden('Only the author of a reply can edit it');
+    if (markdown !== undefined && !postPermissions(scope.role, p.userId, r.author).edit)
+      throw forbidden('Only the author of a reply can edit it');
     if (markdown !== undefined && markdown !== r.markdown) d.editBody(ref, markdown);
-    if (input.addedReactions?.length || input.removedReactions?.length) d.react(ref, p.userId, input.addedReactions ?? [], input.removedReactions ?? []);
+    if (input.addedReactions?.length || input.removedReactions?.length)
+      d.react(ref, p.userId, input.addedReactions ?? [], input.removedReactions ?? []);
   });
   return presentOneReply(ctx, p, scope, commentId, replyId);
 }
 
 /** Deletes a reply (its author, or an admin). Missing: nothing to do. */
-export async function deleteReply(ctx: AppContext, p: Principal, scope: DiscussionScope, commentId: string, replyId: string): Promise<void> {
+export async function deleteReply(
+  ctx: AppContext,
+  p: Principal,
+  scope: DiscussionScope,
+  commentId: string,
+  replyId: string,
+): Promise<void> {
   await write(ctx, p, scope, (d) => {
     const r = d.getReply(commentId, replyId);
     if (!r) return;
-    if (!postPermissions(scope.role, p.userId, r.author).delete) throw forbidden('Only the author of a reply or an admin can delete it');
+    if (!postPermissions(scope.role, p.userId, r.author).delete)
+      throw forbidden('Only the author of a reply or an admin can delete it');
     d.deleteReply(commentId, replyId);
   });
 }

@@ -26,14 +26,20 @@ export interface MoveTarget {
  * into itself (collections) is a 400, a move that changes nothing is a 400,
  * and lacking "create" where it lands is a 403.
  */
-export async function resolveMove(ctx: AppContext, index: AccessIndex, node: ContentNode, body: MoveRequest): Promise<MoveTarget> {
+export async function resolveMove(
+  ctx: AppContext,
+  index: AccessIndex,
+  node: ContentNode,
+  body: MoveRequest,
+): Promise<MoveTarget> {
   const parentId = body.parent === undefined ? node.parentId : body.parent;
   if (parentId) {
-    const parent = await queryOne<{ id: string; organization_id: string; parent_id: string | null; default_level: string | null }>(
-      ctx.db,
-      'SELECT id, organization_id, parent_id, default_level FROM collections WHERE id = $1',
-      [parentId],
-    );
+    const parent = await queryOne<{
+      id: string;
+      organization_id: string;
+      parent_id: string | null;
+      default_level: string | null;
+    }>(ctx.db, 'SELECT id, organization_id, parent_id, default_level FROM collections WHERE id = $1', [parentId]);
     const parentNode: ContentNode | undefined = parent && {
       type: 'collection',
       id: parent.id,
@@ -47,7 +53,8 @@ export async function resolveMove(ctx: AppContext, index: AccessIndex, node: Con
     if (node.type === 'collection' && (await collectionSubtree(ctx.db, node.id)).includes(parentId)) {
       throw badRequest('Invalid parent: a collection cannot be moved into itself or one of its nested collections');
     }
-    if (!atLeast(index.roleOf(parentNode), 'create')) throw forbidden('You need the "create" role on the target collection');
+    if (!atLeast(index.roleOf(parentNode), 'create'))
+      throw forbidden('You need the "create" role on the target collection');
   } else if (!atLeast(index.membership.role ?? null, 'create')) {
     throw forbidden('You need the "create" role in the organization to move content to its top level');
   }
@@ -63,8 +70,14 @@ export async function resolveMove(ctx: AppContext, index: AccessIndex, node: Con
  * position there. The caller must belong to the target (404 otherwise, it
  * may not even exist for them) with at least "create" (403).
  */
-export async function resolveTransfer(ctx: AppContext, p: Principal, node: ContentNode, targetOrganizationId: string): Promise<string> {
-  if (targetOrganizationId === node.organizationId) throw badRequest('The transfer would not change anything: it is already in that organization');
+export async function resolveTransfer(
+  ctx: AppContext,
+  p: Principal,
+  node: ContentNode,
+  targetOrganizationId: string,
+): Promise<string> {
+  if (targetOrganizationId === node.organizationId)
+    throw badRequest('The transfer would not change anything: it is already in that organization');
   const target = await loadMembership(ctx.db, targetOrganizationId, p.userId);
   if (target.role === undefined) throw notFound('Target organization');
   if (!atLeast(target.role, 'create')) throw forbidden('You need the "create" role in the target organization');

@@ -51,7 +51,8 @@ export function keyForPosition(siblings: Sibling[], position: Position | undefin
   if (!position || (!position.before && !position.after)) return keyAtEnd(others);
   const indexOf = (p: ContentPointer) => {
     const i = others.findIndex((s) => s.type === p.type && s.id === pointerId(p));
-    if (i < 0) throw badRequest(`Invalid position: ${p.type} "${pointerId(p)}" is not a sibling in the target location`);
+    if (i < 0)
+      throw badRequest(`Invalid position: ${p.type} "${pointerId(p)}" is not a sibling in the target location`);
     return i;
   };
   let lowIndex: number;
@@ -59,7 +60,8 @@ export function keyForPosition(siblings: Sibling[], position: Position | undefin
   if (position.before && position.after) {
     highIndex = indexOf(position.before);
     lowIndex = indexOf(position.after);
-    if (highIndex !== lowIndex + 1) throw badRequest('Invalid position: "after" and "before" must be adjacent, with "after" first');
+    if (highIndex !== lowIndex + 1)
+      throw badRequest('Invalid position: "after" and "before" must be adjacent, with "after" first');
   } else if (position.before) {
     highIndex = indexOf(position.before);
     lowIndex = highIndex - 1;
@@ -81,6 +83,7 @@ export function isSamePlace(siblings: Sibling[], position: Position | undefined,
   if (!position || (!position.before && !position.after)) return true;
   const prev = siblings[i - 1];
   const next = siblings[i + 1];
-  const matches = (p: ContentPointer | undefined, s: Sibling | undefined) => !p || (s !== undefined && s.type === p.type && s.id === pointerId(p));
+  const matches = (p: ContentPointer | undefined, s: Sibling | undefined) =>
+    !p || (s !== undefined && s.type === p.type && s.id === pointerId(p));
   return matches(position.after, prev) && matches(position.before, next);
 }

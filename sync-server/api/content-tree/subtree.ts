@@ -16,6 +16,9 @@ export async function collectionSubtree(db: Queryable, collectionId: string): Pr
 /** Drops grants and invite links that point at these resources (used when they leave an organization or are removed). */
 export async function dropAccessRecords(db: Queryable, type: 'space' | 'collection', ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.query('DELETE FROM content_permissions WHERE resource_type = $1 AND resource_id = ANY($2::text[])', [type, ids]);
+  await db.query('DELETE FROM content_permissions WHERE resource_type = $1 AND resource_id = ANY($2::text[])', [
+    type,
+    ids,
+  ]);
   await db.query('DELETE FROM link_invites WHERE resource_type = $1 AND resource_id = ANY($2::text[])', [type, ids]);
 }

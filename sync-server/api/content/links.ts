@@ -20,7 +20,12 @@ export function linksOf(view: RevisionView): FoundLink[] {
   if (hit) return hit;
   const pages = [...view.pagesById.values()].filter((p) => p.type !== 'link' && typeof p.path === 'string');
   const targets = createLinkTargets(
-    pages.map((p) => ({ id: p.id, path: p.path as string, hasChildren: (p.pages ?? []).length > 0, group: p.type === 'group' })),
+    pages.map((p) => ({
+      id: p.id,
+      path: p.path as string,
+      hasChildren: (p.pages ?? []).length > 0,
+      group: p.type === 'group',
+    })),
     view.filesById.values(),
   );
   const found: FoundLink[] = [];
@@ -48,7 +53,13 @@ function versionContext(c: RefContext) {
 }
 
 export function pageReference(c: RefContext, page: string) {
-  return { kind: 'page' as const, organization: c.organization, space: c.space, page, versionContext: versionContext(c) };
+  return {
+    kind: 'page' as const,
+    organization: c.organization,
+    space: c.space,
+    page,
+    versionContext: versionContext(c),
+  };
 }
 
 function targetReference(c: RefContext, r: ResolvedLink) {
@@ -56,9 +67,21 @@ function targetReference(c: RefContext, r: ResolvedLink) {
     case 'page':
       return { ...pageReference(c, r.page), ...(r.anchor ? { anchor: r.anchor } : {}) };
     case 'file':
-      return { kind: 'file' as const, organization: c.organization, space: c.space, file: r.file, versionContext: versionContext(c) };
+      return {
+        kind: 'file' as const,
+        organization: c.organization,
+        space: c.space,
+        file: r.file,
+        versionContext: versionContext(c),
+      };
     case 'anchor':
-      return { kind: 'anchor' as const, organization: c.organization, space: c.space, anchor: r.anchor, versionContext: versionContext(c) };
+      return {
+        kind: 'anchor' as const,
+        organization: c.organization,
+        space: c.space,
+        anchor: r.anchor,
+        versionContext: versionContext(c),
+      };
     case 'url':
       return { kind: 'url' as const, url: r.url };
     case 'broken':
@@ -80,12 +103,31 @@ function statusOf(c: RefContext, r: ResolvedLink): LinkStatus {
  * Broken links of change requests are counted once change requests exist.
  */
 export function linkItems(c: RefContext, links: FoundLink[], status?: LinkStatus) {
-  const byTarget = new Map<string, { status: LinkStatus; relation: 'link' | 'image'; targetReference: object; locationReferences: object[]; from: Set<string> }>();
+  const byTarget = new Map<
+    string,
+    {
+      status: LinkStatus;
+      relation: 'link' | 'image';
+      targetReference: object;
+      locationReferences: object[];
+      from: Set<string>;
+    }
+  >();
   for (const link of links) {
     const target = targetReference(c, link.resolved);
     const key = `${link.image ? 'image' : 'link'}:${JSON.stringify(target)}`;
     let item = byTarget.get(key);
-    if (!item) byTarget.set(key, (item = { status: statusOf(c, link.resolved), relation: link.image ? 'image' : 'link', targetReference: target, locationReferences: [], from: new Set() }));
+    if (!item)
+      byTarget.set(
+        key,
+        (item = {
+          status: statusOf(c, link.resolved),
+          relation: link.image ? 'image' : 'link',
+          targetReference: target,
+          locationReferences: [],
+          from: new Set(),
+        }),
+      );
     if (!item.from.has(link.from)) {
       item.from.add(link.from);
       item.locationReferences.push(pageReference(c, link.from));
@@ -93,7 +135,10 @@ export function linkItems(c: RefContext, links: FoundLink[], status?: LinkStatus
   }
   const all = [...byTarget.values()].map(({ from: _from, ...item }) => item);
   const broken = all.filter((i) => i.status === 'broken').length;
-  return { items: status ? all.filter((i) => i.status === status) : all, stats: { total: all.length, broken: { total: broken, changeRequest: 0 } } };
+  return {
+    items: status ? all.filter((i) => i.status === status) : all,
+    stats: { total: all.length, broken: { total: broken, changeRequest: 0 } },
+  };
 }
 
 /** Pages of the revision that link to `pageId` (as page references, each once). */
@@ -111,4 +156,3 @@ function backlinks(c: RefContext, view: RevisionView, matches: (r: ResolvedLink)
   for (const link of linksOf(view)) if (matches(link.resolved)) from.add(link.from);
   return [...from].filter((id) => view.pagesById.has(id)).map((id) => pageReference(c, id));
 }
-

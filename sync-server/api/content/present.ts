@@ -9,7 +9,12 @@ function appBase(ctx: AppContext, r: RevisionRecord): string {
 }
 
 /** A stored page (and its children) as the API's RevisionPage, with `urls`. */
-export function presentPage(ctx: AppContext, r: RevisionRecord, page: StoredPage, extra: (p: StoredPage) => object = () => ({})): object {
+export function presentPage(
+  ctx: AppContext,
+  r: RevisionRecord,
+  page: StoredPage,
+  extra: (p: StoredPage) => object = () => ({}),
+): object {
   const base = appBase(ctx, r);
   const present = (p: StoredPage): object => ({
     ...p,

@@ -8,7 +8,15 @@ import { pageRequest, pageArray } from '../../http/paging';
 import type { Storage } from '../storage/storage';
 import { presentFile, presentPage, presentRevision } from './present';
 import { pageFields, type PageFormatName } from './page-format';
-import { CONTENT_SCOPES, FilesQuery, FlagsQuery, PageQuery, RevisionFileParams, RevisionPageParams, RevisionParams } from './schemas';
+import {
+  CONTENT_SCOPES,
+  FilesQuery,
+  FlagsQuery,
+  PageQuery,
+  RevisionFileParams,
+  RevisionPageParams,
+  RevisionParams,
+} from './schemas';
 import { changeRequestRevisionWithRefs, spaceRevision, type Revisions } from './service';
 import type { RevisionView } from './view';
 
@@ -19,119 +27,252 @@ const Json = (description: string) => Type.Object({}, { additionalProperties: tr
  * Space content reads (current revision) and revision reads, served from
  * immutable revisions with ETag = revision id (and the variant).
  */
-export const contentRoutes = (ctx: AppContext, storage: Storage, revisions: Revisions): FastifyPluginAsyncTypebox => async (app) => {
-  const revisionJson = (v: RevisionView) => revisions.json(`rev:${v.revision.id}`, () => presentRevision(ctx, storage, v.revision));
-  const pagesJson = (v: RevisionView) =>
-    revisions.json(`pages:${v.revision.id}`, () => ({ pages: v.revision.pages.map((p) => presentPage(ctx, v.revision, p)) }));
-  const pageJson = (v: RevisionView, pageId: string | undefined, format: PageFormatName) => {
-    const page = pageId === undefined ? undefined : v.pagesById.get(pageId);
-    if (!page) throw notFound('Page');
-    return revisions.json(`page:${v.revision.id}:${page.id}:${format}`, () => presentPage(ctx, v.revision, page, (p) => pageFields(p, format)));
-  };
-  const fileJson = (v: RevisionView, fileId: string) => {
-    const file = v.filesById.get(fileId);
-    if (!file) throw notFound('File');
-    return JSON.stringify(presentFile(storage, file));
-  };
-  const filesList = (v: RevisionView, query: { page?: string; limit?: number }) =>
-    pageArray((v.revision.files as Parameters<typeof presentFile>[1][]).map((f) => presentFile(storage, f)), pageRequest(query));
+export const contentRoutes =
+  (ctx: AppContext, storage: Storage, revisions: Revisions): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const revisionJson = (v: RevisionView) =>
+      revisions.json(`rev:${v.revision.id}`, () => presentRevision(ctx, storage, v.revision));
+    const pagesJson = (v: RevisionView) =>
+      revisions.json(`pages:${v.revision.id}`, () => ({
+        pages: v.revision.pages.map((p) => presentPage(ctx, v.revision, p)),
+      }));
+    const pageJson = (v: RevisionView, pageId: string | undefined, format: PageFormatName) => {
+      const page = pageId === undefined ? undefined : v.pagesById.get(pageId);
+      if (!page) throw notFound('Page');
+      return revisions.json(`page:${v.revision.id}:${page.id}:${format}`, () =>
+        presentPage(ctx, v.revision, page, (p) => pageFields(p, format)),
+      );
+    };
+    const fileJson = (v: RevisionView, fileId: string) => {
+      const file = v.filesById.get(fileId);
+      if (!file) throw notFound('File');
+      return JSON.stringify(presentFile(storage, file));
+    };
+    const filesList = (v: RevisionView, query: { page?: string; limit?: number }) =>
+      pageArray(
+        (v.revision.files as Parameters<typeof presentFile>[1][]).map((f) => presentFile(storage, f)),
+        pageRequest(query),
+      );
 
-  // The current content of a space and of a change request: the same operations under both prefixes.
-  for (const scope of CONTENT_SCOPES) {
-    const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
-      scope.kind === 'space'
-        ? spaceRevision(ctx, revisions, req.principal, req.params.spaceId)
-        : changeRequestRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId, req.params.changeRequestId!).then((r) => r.view);
-    const params = scope.params;
+    // The current content of a space and of a change request: the same operations under both prefixes.
+    for (const scope of CONTENT_SCOPES) {
+      const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
+        scope.kind === 'space'
+          ? spaceRevision(ctx, revisions, req.principal, req.params.spaceId)
+          : changeRequestRevisionWithRefs(
+              ctx,
+              revisions,
+              req.principal,
+              req.params.spaceId,
+              req.params.changeRequestId!,
+            ).then((r) => r.view);
+      const params = scope.params;
+      app.get(
+        `${scope.prefix}/content`,
+        {
+          schema: {
+            operationId: scope.ops.revision,
+            tags: scope.tags,
+            params: params.base,
+            querystring: FlagsQuery,
+            response: { 200: Json('Revision') },
+          },
+        },
+        async (req, reply) => {
+          const v = await resolve(req);
+          return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
+        },
+      );
+      app.get(
+        `${scope.prefix}/content/pages`,
+        {
+          schema: {
+            operationId: scope.ops.pages,
+            tags: scope.tags,
+            params: params.base,
+            querystring: FlagsQuery,
+            response: { 200: Json('{pages: RevisionPage[]}') },
+          },
+        },
+        async (req, reply) => {
+          const v = await resolve(req);
+          return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
+        },
+      );
+      app.get(
+        `${scope.prefix}/content/page/:pageId`,
+        {
+          schema: {
+            operationId: scope.ops.page,
+            tags: scope.tags,
+            params: params.page,
+            querystring: PageQuery,
+            response: { 200: Json('RevisionPage') },
+          },
+        },
+        async (req, reply) => {
+          const v = await resolve(req);
+          const format = req.query.format ?? 'markdown';
+          return sendJsonWithEtag(
+            req,
+            reply,
+            `${v.revision.id}:${req.params.pageId}:${format}`,
+            await pageJson(v, req.params.pageId, format),
+          );
+        },
+      );
+      app.get(
+        `${scope.prefix}/content/path/*`,
+        {
+          schema: {
+            operationId: scope.ops.path,
+            tags: ['Revisions'],
+            params: params.path,
+            querystring: PageQuery,
+            response: { 200: Json('RevisionPageDocument or RevisionPageGroup') },
+          },
+        },
+        async (req, reply) => {
+          const v = await resolve(req);
+          const path = req.params['*'].replace(/^\/+|\/+$/g, '');
+          const page = v.pagesByPath.get(path);
+          const format = req.query.format ?? 'markdown';
+          return sendJsonWithEtag(
+            req,
+            reply,
+            `${v.revision.id}:${page?.id}:${format}`,
+            await pageJson(v, page?.id, format),
+          );
+        },
+      );
+      app.get(
+        `${scope.prefix}/content/files`,
+        {
+          schema: {
+            operationId: scope.ops.files,
+            tags: scope.tags,
+            params: params.base,
+            querystring: FilesQuery,
+            response: { 200: Json('list of RevisionFile') },
+          },
+        },
+        async (req) => filesList(await resolve(req), req.query),
+      );
+      app.get(
+        `${scope.prefix}/content/files/:fileId`,
+        {
+          schema: {
+            operationId: scope.ops.file,
+            tags: scope.tags,
+            params: params.file,
+            querystring: FlagsQuery,
+            response: { 200: Json('RevisionFile') },
+          },
+        },
+        async (req, reply) => {
+          const v = await resolve(req);
+          return sendJsonWithEtag(
+            req,
+            reply,
+            `${v.revision.id}:file:${req.params.fileId}`,
+            fileJson(v, req.params.fileId),
+          );
+        },
+      );
+    }
+
     app.get(
-      `${scope.prefix}/content`,
-      { schema: { operationId: scope.ops.revision, tags: scope.tags, params: params.base, querystring: FlagsQuery, response: { 200: Json('Revision') } } },
+      '/spaces/:spaceId/revisions/:revisionId',
+      {
+        schema: {
+          operationId: 'getRevisionById',
+          tags: ['Revisions'],
+          params: RevisionParams,
+          querystring: FlagsQuery,
+          response: { 200: Json('Revision') },
+        },
+      },
       async (req, reply) => {
-        const v = await resolve(req);
+        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
         return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
       },
     );
+
     app.get(
-      `${scope.prefix}/content/pages`,
-      { schema: { operationId: scope.ops.pages, tags: scope.tags, params: params.base, querystring: FlagsQuery, response: { 200: Json('{pages: RevisionPage[]}') } } },
+      '/spaces/:spaceId/revisions/:revisionId/pages',
+      {
+        schema: {
+          operationId: 'listPagesInRevisionById',
+          tags: ['Revisions'],
+          params: RevisionParams,
+          querystring: FlagsQuery,
+          response: { 200: Json('{pages: RevisionPage[]}') },
+        },
+      },
       async (req, reply) => {
-        const v = await resolve(req);
+        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
         return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
       },
     );
+
     app.get(
-      `${scope.prefix}/content/page/:pageId`,
-      { schema: { operationId: scope.ops.page, tags: scope.tags, params: params.page, querystring: PageQuery, response: { 200: Json('RevisionPage') } } },
+      '/spaces/:spaceId/revisions/:revisionId/page/:pageId',
+      {
+        schema: {
+          operationId: 'getPageInRevisionById',
+          tags: ['Revisions'],
+          params: RevisionPageParams,
+          querystring: PageQuery,
+          response: { 200: Json('RevisionPage') },
+        },
+      },
       async (req, reply) => {
-        const v = await resolve(req);
+        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
         const format = req.query.format ?? 'markdown';
-        return sendJsonWithEtag(req, reply, `${v.revision.id}:${req.params.pageId}:${format}`, await pageJson(v, req.params.pageId, format));
+        return sendJsonWithEtag(
+          req,
+          reply,
+          `${v.revision.id}:${req.params.pageId}:${format}`,
+          await pageJson(v, req.params.pageId, format),
+        );
       },
     );
     app.get(
-      `${scope.prefix}/content/path/*`,
-      { schema: { operationId: scope.ops.path, tags: ['Revisions'], params: params.path, querystring: PageQuery, response: { 200: Json('RevisionPageDocument or RevisionPageGroup') } } },
+      '/spaces/:spaceId/revisions/:revisionId/files',
+      {
+        schema: {
+          operationId: 'listFilesInRevisionById',
+          tags: ['Revisions'],
+          params: RevisionParams,
+          querystring: FilesQuery,
+          response: { 200: Json('list of RevisionFile') },
+        },
+      },
+      async (req) =>
+        filesList(
+          await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId),
+          req.query,
+        ),
+    );
+    app.get(
+      '/spaces/:spaceId/revisions/:revisionId/files/:fileId',
+      {
+        schema: {
+          operationId: 'getFileInRevisionById',
+          tags: ['Revisions'],
+          params: RevisionFileParams,
+          querystring: FlagsQuery,
+          response: { 200: Json('RevisionFile') },
+        },
+      },
       async (req, reply) => {
-        const v = await resolve(req);
-        const path = req.params['*'].replace(/^\/+|\/+$/g, '');
-        const page = v.pagesByPath.get(path);
-        const format = req.query.format ?? 'markdown';
-        return sendJsonWithEtag(req, reply, `${v.revision.id}:${page?.id}:${format}`, await pageJson(v, page?.id, format));
+        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
+        return sendJsonWithEtag(
+          req,
+          reply,
+          `${v.revision.id}:file:${req.params.fileId}`,
+          fileJson(v, req.params.fileId),
+        );
       },
     );
-    app.get(
-      `${scope.prefix}/content/files`,
-      { schema: { operationId: scope.ops.files, tags: scope.tags, params: params.base, querystring: FilesQuery, response: { 200: Json('list of RevisionFile') } } },
-      async (req) => filesList(await resolve(req), req.query),
-    );
-    app.get(
-      `${scope.prefix}/content/files/:fileId`,
-      { schema: { operationId: scope.ops.file, tags: scope.tags, params: params.file, querystring: FlagsQuery, response: { 200: Json('RevisionFile') } } },
-      async (req, reply) => {
-        const v = await resolve(req);
-        return sendJsonWithEtag(req, reply, `${v.revision.id}:file:${req.params.fileId}`, fileJson(v, req.params.fileId));
-      },
-    );
-  }
-
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId',
-    { schema: { operationId: 'getRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FlagsQuery, response: { 200: Json('Revision') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
-      return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
-    },
-  );
-
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId/pages',
-    { schema: { operationId: 'listPagesInRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FlagsQuery, response: { 200: Json('{pages: RevisionPage[]}') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
-    },
-  );
-
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId/page/:pageId',
-    { schema: { operationId: 'getPageInRevisionById', tags: ['Revisions'], params: RevisionPageParams, querystring: PageQuery, response: { 200: Json('RevisionPage') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
-      const format = req.query.format ?? 'markdown';
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:${req.params.pageId}:${format}`, await pageJson(v, req.params.pageId, format));
-    },
-  );
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId/files',
-    { schema: { operationId: 'listFilesInRevisionById', tags: ['Revisions'], params: RevisionParams, querystring: FilesQuery, response: { 200: Json('list of RevisionFile') } } },
-    async (req) => filesList(await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId), req.query),
-  );
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId/files/:fileId',
-    { schema: { operationId: 'getFileInRevisionById', tags: ['Revisions'], params: RevisionFileParams, querystring: FlagsQuery, response: { 200: Json('RevisionFile') } } },
-    async (req, reply) => {
-      const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
-      return sendJsonWithEtag(req, reply, `${v.revision.id}:file:${req.params.fileId}`, fileJson(v, req.params.fileId));
-    },
-  );
-};
+  };

@@ -35,7 +35,11 @@ export const FilesQuery = Type.Object({ ...PagingQuery, ...ContentFlags });
 export const CrContentParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId });
 export const CrPageParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, pageId: EntityId });
 export const CrFileParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, fileId: EntityId });
-export const CrPathParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityId, '*': Type.String({ minLength: 1, maxLength: 2048 }) });
+export const CrPathParams = Type.Object({
+  spaceId: EntityId,
+  changeRequestId: EntityId,
+  '*': Type.String({ minLength: 1, maxLength: 2048 }),
+});
 
 /**
  * The two places current content is read from: a space and a change request
@@ -48,7 +52,14 @@ export const CONTENT_SCOPES = [
     prefix: '/spaces/:spaceId',
     tags: ['Space content'],
     params: { base: SpaceContentParams, page: PageParams, file: FileParams, path: PathParams },
-    ops: { revision: 'getCurrentRevision', pages: 'listPages', page: 'getPageById', path: 'getPageByPath', files: 'listFiles', file: 'getFileById' },
+    ops: {
+      revision: 'getCurrentRevision',
+      pages: 'listPages',
+      page: 'getPageById',
+      path: 'getPageByPath',
+      files: 'listFiles',
+      file: 'getFileById',
+    },
     links: { pageLinks: 'listPageLinks', pageBacklinks: 'listPageBacklinks', fileBacklinks: 'listFileBacklinks' },
   },
   {
@@ -65,6 +76,10 @@ export const CONTENT_SCOPES = [
       file: 'getFileInChangeRequestById',
     },
     // GitBook publishes no operationIds for these three; named after the space ones.
-    links: { pageLinks: 'listChangeRequestPageLinks', pageBacklinks: 'listChangeRequestPageBacklinks', fileBacklinks: 'listChangeRequestFileBacklinks' },
+    links: {
+      pageLinks: 'listChangeRequestPageLinks',
+      pageBacklinks: 'listChangeRequestPageBacklinks',
+      fileBacklinks: 'listChangeRequestFileBacklinks',
+    },
   },
 ];

@@ -40,17 +40,35 @@ export class Revisions {
  * given revision id of that space (404 when it belongs to another space).
  * Needs read access to the space (404 otherwise).
  */
-export async function spaceRevision(ctx: AppContext, revisions: Revisions, p: Principal, spaceId: string, revisionId?: string): Promise<RevisionView> {
+export async function spaceRevision(
+  ctx: AppContext,
+  revisions: Revisions,
+  p: Principal,
+  spaceId: string,
+  revisionId?: string,
+): Promise<RevisionView> {
   return (await spaceRevisionWithRefs(ctx, revisions, p, spaceId, revisionId)).view;
 }
 
 /** Like spaceRevision, plus what API references to this content carry (organization, space, revision). */
-export async function spaceRevisionWithRefs(ctx: AppContext, revisions: Revisions, p: Principal, spaceId: string, revisionId?: string) {
+export async function spaceRevisionWithRefs(
+  ctx: AppContext,
+  revisions: Revisions,
+  p: Principal,
+  spaceId: string,
+  revisionId?: string,
+) {
   const { row } = await requireSpace(ctx, p, spaceId);
   const id = revisionId ?? row.revision;
   const revision = await revisions.get(id);
-  if (!revision || revision.spaceId !== spaceId || (revisionId !== undefined && revision.changeRequestId !== null)) throw notFound('Revision');
-  const refs: RefContext = { organization: row.organization_id, space: spaceId, revision: revision.id, appPrefix: ctx.urls.app('/') };
+  if (!revision || revision.spaceId !== spaceId || (revisionId !== undefined && revision.changeRequestId !== null))
+    throw notFound('Revision');
+  const refs: RefContext = {
+    organization: row.organization_id,
+    space: spaceId,
+    revision: revision.id,
+    appPrefix: ctx.urls.app('/'),
+  };
   return { view: viewOf(revision), refs };
 }
 
@@ -58,12 +76,23 @@ export async function spaceRevisionWithRefs(ctx: AppContext, revisions: Revision
  * The current revision of a change request (addressed by id or number in the
  * space), with its references. Needs read access to the space (404 otherwise).
  */
-export async function changeRequestRevisionWithRefs(ctx: AppContext, revisions: Revisions, p: Principal, spaceId: string, changeRequestId: string) {
+export async function changeRequestRevisionWithRefs(
+  ctx: AppContext,
+  revisions: Revisions,
+  p: Principal,
+  spaceId: string,
+  changeRequestId: string,
+) {
   const { row } = await requireSpace(ctx, p, spaceId);
   const cr = await findChangeRequest(ctx.db, spaceId, changeRequestId);
   if (!cr) throw notFound('Change request');
   const revision = await revisions.get(cr.revision);
   if (!revision || revision.spaceId !== spaceId) throw notFound('Revision');
-  const refs: RefContext = { organization: row.organization_id, space: spaceId, revision: revision.id, appPrefix: ctx.urls.app('/') };
+  const refs: RefContext = {
+    organization: row.organization_id,
+    space: spaceId,
+    revision: revision.id,
+    appPrefix: ctx.urls.app('/'),
+  };
   return { view: viewOf(revision), refs };
 }

@@ -37,15 +37,23 @@ function normalize(body: InviteUsersRequest, defaultRole: RoleOrNone): Map<strin
 export async function inviteUsers(ctx: AppContext, p: Principal, organizationId: string, body: InviteUsersRequest) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireOrgRole(m, 'admin', 'invite members');
-  const org = await queryOne<{ title: string; default_role: string | null }>(ctx.db, 'SELECT title, default_role FROM organizations WHERE id = $1', [organizationId]);
+  const org = await queryOne<{ title: string; default_role: string | null }>(
+    ctx.db,
+    'SELECT title, default_role FROM organizations WHERE id = $1',
+    [organizationId],
+  );
   if (!org) throw notFound('Organization');
-  const defaultRole: RoleOrNone = body.role !== undefined ? body.role : isRole(org.default_role) ? org.default_role : 'read';
+  const defaultRole: RoleOrNone =
+    body.role !== undefined ? body.role : isRole(org.default_role) ? org.default_role : 'read';
   const wanted = normalize(body, defaultRole);
   const sso = body.sso ?? false;
   const now = ctx.clock.now();
 
   const { added, pending } = await ctx.db.transaction(async (tx) => {
-    const users = await tx.query<{ id: string; email: string }>('SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])', [[...wanted.keys()]]);
+    const users = await tx.query<{ id: string; email: string }>(
+      'SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
+      [[...wanted.keys()]],
+    );
     const userByEmail = new Map(users.map((u) => [u.email, u.id]));
     const added: string[] = [];
     const pending: { id: string; email: string }[] = [];
@@ -59,7 +67,10 @@ export async function inviteUsers(ctx: AppContext, p: Principal, organizationId:
         );
         if (inserted.length > 0) added.push(userId);
         // An earlier pending invite for this address is fulfilled now.
-        await tx.query('UPDATE email_invites SET accepted_at = $3 WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL', [organizationId, email, now]);
+        await tx.query(
+          'UPDATE email_invites SET accepted_at = $3 WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL',
+          [organizationId, email, now],
+        );
         continue;
       }
       const rows = await tx.query<{ id: string }>(
@@ -79,13 +90,20 @@ export async function inviteUsers(ctx: AppContext, p: Principal, organizationId:
   const failed: string[] = [];
   for (const invite of pending) {
     try {
-      await ctx.mailer.sendInvite({ to: invite.email, organizationTitle: org.title, joinUrl: joinUrl(ctx, organizationId, invite.id) });
+      await ctx.mailer.sendInvite({
+        to: invite.email,
+        organizationTitle: org.title,
+        joinUrl: joinUrl(ctx, organizationId, invite.id),
+      });
     } catch {
       failed.push(invite.email);
     }
   }
   if (failed.length > 0) {
-    throw new ApiError(502, `The invites were recorded, but the email to ${failed.join(', ')} could not be sent; check the SMTP settings and invite again`);
+    throw new ApiError(
+      502,
+      `The invites were recorded, but the email to ${failed.join(', ')} could not be sent; check the SMTP settings and invite again`,
+    );
   }
   return { users: added, invited: pending.length };
 }

@@ -17,7 +17,8 @@ interface EmailInviteRow {
 const roleOf = (value: string | null): RoleOrNone => (isRole(value) ? value : null);
 
 function refuseDisabled(change: MembershipChange): void {
-  if (change === 'disabled') throw forbidden('Your membership in this organization is disabled; ask an admin to enable it');
+  if (change === 'disabled')
+    throw forbidden('Your membership in this organization is disabled; ask an admin to enable it');
 }
 
 /**
@@ -25,7 +26,12 @@ function refuseDisabled(change: MembershipChange): void {
  * (to the organization, or to a space/collection) or an email invite sent to
  * the caller's own address. Joining never lowers a role the caller already has.
  */
-export async function joinWithInvite(ctx: AppContext, p: Principal, organizationId: string, inviteId: string): Promise<Record<string, never>> {
+export async function joinWithInvite(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  inviteId: string,
+): Promise<Record<string, never>> {
   const link = await findLink(ctx.db, organizationId, inviteId);
   if (link) await joinWithLink(ctx, p, link);
   else await joinWithEmailInvite(ctx, p, organizationId, inviteId);
@@ -33,7 +39,11 @@ export async function joinWithInvite(ctx: AppContext, p: Principal, organization
 }
 
 async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promise<void> {
-  const org = await queryOne<{ invite_links: boolean }>(ctx.db, 'SELECT invite_links FROM organizations WHERE id = $1', [link.organization_id]);
+  const org = await queryOne<{ invite_links: boolean }>(
+    ctx.db,
+    'SELECT invite_links FROM organizations WHERE id = $1',
+    [link.organization_id],
+  );
   // Turning invite links off must also stop the links already handed out.
   if (!org?.invite_links) throw forbidden('Invite links are disabled in this organization');
   const now = ctx.clock.now();
@@ -44,7 +54,8 @@ async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promi
   const resourceType = link.resource_type;
   const resourceId = link.resource_id;
   const level = roleOf(link.role);
-  if (!(await contentExists(ctx.db, link.organization_id, resourceType, resourceId)) || !level) throw notFound('Invite');
+  if (!(await contentExists(ctx.db, link.organization_id, resourceType, resourceId)) || !level)
+    throw notFound('Invite');
   await ctx.db.transaction(async (tx) => {
     // Newcomers join as guests: they see only what the link (or later grants) give them.
     refuseDisabled(await addOrRaiseMember(tx, link.organization_id, p.userId, null, { now }));
@@ -59,7 +70,12 @@ async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promi
 }
 
 /** A live space (not in the bin) or a collection of this organization. */
-async function contentExists(db: Queryable, organizationId: string, type: 'space' | 'collection', id: string): Promise<boolean> {
+async function contentExists(
+  db: Queryable,
+  organizationId: string,
+  type: 'space' | 'collection',
+  id: string,
+): Promise<boolean> {
   const sql =
     type === 'space'
       ? 'SELECT 1 FROM spaces WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL'
@@ -67,17 +83,26 @@ async function contentExists(db: Queryable, organizationId: string, type: 'space
   return (await queryOne(db, sql, [id, organizationId])) !== undefined;
 }
 
-async function joinWithEmailInvite(ctx: AppContext, p: Principal, organizationId: string, inviteId: string): Promise<void> {
+async function joinWithEmailInvite(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  inviteId: string,
+): Promise<void> {
   const invite = await queryOne<EmailInviteRow>(
     ctx.db,
     'SELECT id, email, role, sso, accepted_at FROM email_invites WHERE id = $1 AND organization_id = $2',
     [inviteId, organizationId],
   );
   if (!invite) throw notFound('Invite');
-  if (!p.email || p.email.toLowerCase() !== invite.email.toLowerCase()) throw forbidden('This invite was sent to another email address');
+  if (!p.email || p.email.toLowerCase() !== invite.email.toLowerCase())
+    throw forbidden('This invite was sent to another email address');
   if (invite.accepted_at) {
     // Accepting twice is harmless; an old invite cannot bring back someone who was removed since.
-    const member = await queryOne(ctx.db, 'SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $2', [organizationId, p.userId]);
+    const member = await queryOne(ctx.db, 'SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $2', [
+      organizationId,
+      p.userId,
+    ]);
     if (!member) throw notFound('Invite');
     return;
   }

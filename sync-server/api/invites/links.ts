@@ -21,7 +21,8 @@ export interface LinkRow {
 const LINK_COLUMNS = 'id, organization_id, role, resource_type, resource_id';
 
 /** createOrganizationInvite body: an organization role, or a level on a space or collection. */
-export type CreateLink = { role: RoleOrNone } | { level: RoleOrNone; space: string } | { level: RoleOrNone; collection: string };
+export type CreateLink =
+  { role: RoleOrNone } | { level: RoleOrNone; space: string } | { level: RoleOrNone; collection: string };
 /** updateOrganizationInviteById body: `role` for organization links, `level` for content links. */
 export type UpdateLink = { role: RoleOrNone } | { level: RoleOrNone };
 
@@ -29,11 +30,18 @@ const roleOf = (value: string | null): RoleOrNone => (isRole(value) ? value : nu
 
 /** A link invite of this organization, or undefined (also for another organization's id). */
 export async function findLink(db: Queryable, organizationId: string, inviteId: string): Promise<LinkRow | undefined> {
-  return queryOne<LinkRow>(db, `SELECT ${LINK_COLUMNS} FROM link_invites WHERE id = $1 AND organization_id = $2`, [inviteId, organizationId]);
+  return queryOne<LinkRow>(db, `SELECT ${LINK_COLUMNS} FROM link_invites WHERE id = $1 AND organization_id = $2`, [
+    inviteId,
+    organizationId,
+  ]);
 }
 
 async function invitesLinksEnabled(ctx: AppContext, organizationId: string): Promise<boolean> {
-  const org = await queryOne<{ invite_links: boolean }>(ctx.db, 'SELECT invite_links FROM organizations WHERE id = $1', [organizationId]);
+  const org = await queryOne<{ invite_links: boolean }>(
+    ctx.db,
+    'SELECT invite_links FROM organizations WHERE id = $1',
+    [organizationId],
+  );
   return org?.invite_links ?? false;
 }
 
@@ -42,7 +50,13 @@ async function invitesLinksEnabled(ctx: AppContext, organizationId: string): Pro
  * a space or collection link to the admins of that content (which includes
  * the organization admins). Content of another organization is a 404.
  */
-async function requireLinkManager(ctx: AppContext, p: Principal, organizationId: string, target: { type: 'space' | 'collection'; id: string } | null, activeOnly = false) {
+async function requireLinkManager(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  target: { type: 'space' | 'collection'; id: string } | null,
+  activeOnly = false,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   if (!target) {
     requireOrgRole(m, 'admin', 'manage invite links');
@@ -65,7 +79,8 @@ async function presentLink(ctx: AppContext, p: Principal, link: LinkRow) {
   // "redundant" would say the caller already has what the link grants; the
   // people who see links are their managers, so that is not computed.
   const base = { object: 'invite' as const, id: link.id, redundant: false };
-  if (link.resource_type === 'space' && link.resource_id) return { ...base, level: roleOf(link.role), space: await spaceObjectFor(ctx, p, link.resource_id) };
+  if (link.resource_type === 'space' && link.resource_id)
+    return { ...base, level: roleOf(link.role), space: await spaceObjectFor(ctx, p, link.resource_id) };
   if (link.resource_type === 'collection' && link.resource_id) {
     return { ...base, level: roleOf(link.role), collection: await collectionObjectFor(ctx, p, link.resource_id) };
   }
@@ -85,7 +100,15 @@ export async function listLinks(ctx: AppContext, p: Principal, organizationId: s
   );
   const total = rows[0]
     ? Number(rows[0].total)
-    : Number((await queryOne<{ n: number }>(ctx.db, 'SELECT count(*)::int AS n FROM link_invites WHERE organization_id = $1 AND resource_type IS NULL', [organizationId]))?.n ?? 0);
+    : Number(
+        (
+          await queryOne<{ n: number }>(
+            ctx.db,
+            'SELECT count(*)::int AS n FROM link_invites WHERE organization_id = $1 AND resource_type IS NULL',
+            [organizationId],
+          )
+        )?.n ?? 0,
+      );
   return listPage(
     rows.map((r) => ({ object: 'invite' as const, id: r.id, role: roleOf(r.role), redundant: false })),
     total,
@@ -95,9 +118,15 @@ export async function listLinks(ctx: AppContext, p: Principal, organizationId: s
 
 /** Creates an invite link to the organization (org admins) or to a space/collection (its admins). */
 export async function createLink(ctx: AppContext, p: Principal, organizationId: string, body: CreateLink) {
-  const target = 'space' in body ? { type: 'space' as const, id: body.space } : 'collection' in body ? { type: 'collection' as const, id: body.collection } : null;
+  const target =
+    'space' in body
+      ? { type: 'space' as const, id: body.space }
+      : 'collection' in body
+        ? { type: 'collection' as const, id: body.collection }
+        : null;
   await requireLinkManager(ctx, p, organizationId, target, true);
-  if (!(await invitesLinksEnabled(ctx, organizationId))) throw badRequest('Invite links are disabled in this organization (inviteLinks is false)');
+  if (!(await invitesLinksEnabled(ctx, organizationId)))
+    throw badRequest('Invite links are disabled in this organization (inviteLinks is false)');
   const role = 'role' in body ? body.role : body.level;
   if (target && role === null) throw badRequest(`An invite link to a ${target.type} needs a level`);
   const id = newId();
@@ -105,10 +134,21 @@ export async function createLink(ctx: AppContext, p: Principal, organizationId: 
     'INSERT INTO link_invites (id, organization_id, role, resource_type, resource_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [id, organizationId, role, target?.type ?? null, target?.id ?? null, p.userId, ctx.clock.now()],
   );
-  return presentLink(ctx, p, { id, organization_id: organizationId, role, resource_type: target?.type ?? null, resource_id: target?.id ?? null });
+  return presentLink(ctx, p, {
+    id,
+    organization_id: organizationId,
+    role,
+    resource_type: target?.type ?? null,
+    resource_id: target?.id ?? null,
+  });
 }
 
-async function requireManagedLink(ctx: AppContext, p: Principal, organizationId: string, inviteId: string): Promise<LinkRow> {
+async function requireManagedLink(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  inviteId: string,
+): Promise<LinkRow> {
   await requireOrgMember(ctx.db, organizationId, p.userId);
   const link = await findLink(ctx.db, organizationId, inviteId);
   if (!link) throw notFound('Invite link');
@@ -122,7 +162,13 @@ export async function getLink(ctx: AppContext, p: Principal, organizationId: str
 }
 
 /** Changes the role (organization link) or level (space/collection link) a link gives. */
-export async function updateLink(ctx: AppContext, p: Principal, organizationId: string, inviteId: string, body: UpdateLink) {
+export async function updateLink(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  inviteId: string,
+  body: UpdateLink,
+) {
   const link = await requireManagedLink(ctx, p, organizationId, inviteId);
   const target = targetOf(link);
   if (!target && !('role' in body)) throw badRequest('This invite link is to the organization: set its "role"');
@@ -134,7 +180,12 @@ export async function updateLink(ctx: AppContext, p: Principal, organizationId: 
 }
 
 /** Deletes a link; 204 also when it does not exist (any more). */
-export async function deleteLink(ctx: AppContext, p: Principal, organizationId: string, inviteId: string): Promise<void> {
+export async function deleteLink(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  inviteId: string,
+): Promise<void> {
   const m = await membershipForDelete(ctx.db, organizationId, p.userId);
   const link = m && (await findLink(ctx.db, organizationId, inviteId));
   if (!m || !link) return;

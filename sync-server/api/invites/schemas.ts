@@ -44,20 +44,43 @@ export const OrgInviteLinkSchema = Type.Object({
   redundant: Type.Boolean(),
 });
 
-const Redundant = Type.Boolean({ description: 'Always false: Folio does not pre-compute whether a link would change anything' });
+const Redundant = Type.Boolean({
+  description: 'Always false: Folio does not pre-compute whether a link would change anything',
+});
 
 /** GitBook's InviteLinkToSpace / InviteLinkToCollection. */
-export const SpaceInviteLinkSchema = Type.Object({ object: Type.Literal('invite'), id: Type.String(), level: RoleOrGuest, redundant: Redundant, space: SpaceSchema });
-export const CollectionInviteLinkSchema = Type.Object({ object: Type.Literal('invite'), id: Type.String(), level: RoleOrGuest, redundant: Redundant, collection: CollectionSchema });
+export const SpaceInviteLinkSchema = Type.Object({
+  object: Type.Literal('invite'),
+  id: Type.String(),
+  level: RoleOrGuest,
+  redundant: Redundant,
+  space: SpaceSchema,
+});
+export const CollectionInviteLinkSchema = Type.Object({
+  object: Type.Literal('invite'),
+  id: Type.String(),
+  level: RoleOrGuest,
+  redundant: Redundant,
+  collection: CollectionSchema,
+});
 
 /** GitBook's OrganizationInviteLink: to the organization, a space or a collection. */
 export const InviteLinkSchema = Type.Union([OrgInviteLinkSchema, SpaceInviteLinkSchema, CollectionInviteLinkSchema]);
 
 /** createOrganizationInvite body (GitBook's CreateOrganizationInvite). */
 export const CreateInviteLinkBody = Type.Union([
-  Type.Object({ role: RoleOrGuest }, { additionalProperties: false, description: 'A link to join the organization with this role (null: guest)' }),
-  Type.Object({ level: RoleOrGuest, space: EntityId }, { additionalProperties: false, description: 'A link to get this level on a space' }),
-  Type.Object({ level: RoleOrGuest, collection: EntityId }, { additionalProperties: false, description: 'A link to get this level on a collection' }),
+  Type.Object(
+    { role: RoleOrGuest },
+    { additionalProperties: false, description: 'A link to join the organization with this role (null: guest)' },
+  ),
+  Type.Object(
+    { level: RoleOrGuest, space: EntityId },
+    { additionalProperties: false, description: 'A link to get this level on a space' },
+  ),
+  Type.Object(
+    { level: RoleOrGuest, collection: EntityId },
+    { additionalProperties: false, description: 'A link to get this level on a collection' },
+  ),
 ]);
 
 /** updateOrganizationInviteById body. */

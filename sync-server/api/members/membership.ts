@@ -39,7 +39,12 @@ export async function addOrRaiseMember(
   const raise = rank(wanted) > rank(current);
   const addSso = options.sso === true && !existing.sso;
   if (raise || addSso) {
-    await db.query('UPDATE members SET role = $3, sso = sso OR $4 WHERE organization_id = $1 AND user_id = $2', [organizationId, userId, wanted, addSso]);
+    await db.query('UPDATE members SET role = $3, sso = sso OR $4 WHERE organization_id = $1 AND user_id = $2', [
+      organizationId,
+      userId,
+      wanted,
+      addSso,
+    ]);
   }
   return raise ? 'raised' : 'unchanged';
 }
@@ -50,12 +55,18 @@ export async function addOrRaiseMember(
  * other at the same time are serialized and the second one is refused.
  * Call inside the transaction that makes the change.
  */
-export async function assertKeepsAnAdmin(tx: Queryable, organizationId: string, userId: string, action: string): Promise<void> {
+export async function assertKeepsAnAdmin(
+  tx: Queryable,
+  organizationId: string,
+  userId: string,
+  action: string,
+): Promise<void> {
   await tx.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
-  const target = await queryOne<{ role: string | null; disabled: boolean }>(tx, 'SELECT role, disabled FROM members WHERE organization_id = $1 AND user_id = $2', [
-    organizationId,
-    userId,
-  ]);
+  const target = await queryOne<{ role: string | null; disabled: boolean }>(
+    tx,
+    'SELECT role, disabled FROM members WHERE organization_id = $1 AND user_id = $2',
+    [organizationId, userId],
+  );
   if (target?.role !== 'admin' || target.disabled) return;
   const others = await queryOne<{ n: number }>(
     tx,
@@ -63,6 +74,8 @@ export async function assertKeepsAnAdmin(tx: Queryable, organizationId: string, 
     [organizationId, userId],
   );
   if (!others || Number(others.n) === 0) {
-    throw badRequest(`Cannot ${action}: this member is the last admin of the organization; make another member admin first`);
+    throw badRequest(
+      `Cannot ${action}: this member is the last admin of the organization; make another member admin first`,
+    );
   }
 }

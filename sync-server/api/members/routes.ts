@@ -10,89 +10,105 @@ import { sendSerializedJson } from '../../http/etag';
 const tags = ['Organization members'];
 
 /** Organization members: list, read, change role, remove, last-seen ping, SSO flag. */
-export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/orgs/:organizationId/members',
-    {
-      schema: {
-        operationId: 'listMembersInOrganizationById',
-        tags,
-        summary: 'List the members of an organization (full members only)',
-        params: OrgParams,
-        querystring: ListMembersQuery,
-        response: { 200: ListOf(MemberSchema) },
+export const memberRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/orgs/:organizationId/members',
+      {
+        schema: {
+          operationId: 'listMembersInOrganizationById',
+          tags,
+          summary: 'List the members of an organization (full members only)',
+          params: OrgParams,
+          querystring: ListMembersQuery,
+          response: { 200: ListOf(MemberSchema) },
+        },
       },
-    },
-    async (req, reply) => {
-      const { order, role, search, sort } = req.query;
-      const json = await members.listMembersJson(ctx, req.principal, req.params.organizationId, { order, role, search, sort }, pageRequest(req.query));
-      return sendSerializedJson(reply, json);
-    },
-  );
-
-  app.get(
-    '/orgs/:organizationId/members/:userId',
-    { schema: { operationId: 'getMemberInOrganizationById', tags, summary: 'Get a member of an organization', params: MemberParams, response: { 200: MemberSchema } } },
-    async (req) => members.getMember(ctx, req.principal, req.params.organizationId, req.params.userId),
-  );
-
-  app.patch(
-    '/orgs/:organizationId/members/:userId',
-    {
-      schema: {
-        operationId: 'updateMemberInOrganizationById',
-        tags,
-        summary: "Change a member's role (admins); the last admin cannot be demoted",
-        params: MemberParams,
-        body: UpdateMemberBody,
-        response: { 200: MemberSchema },
+      async (req, reply) => {
+        const { order, role, search, sort } = req.query;
+        const json = await members.listMembersJson(
+          ctx,
+          req.principal,
+          req.params.organizationId,
+          { order, role, search, sort },
+          pageRequest(req.query),
+        );
+        return sendSerializedJson(reply, json);
       },
-    },
-    async (req) => members.updateMember(ctx, req.principal, req.params.organizationId, req.params.userId, req.body),
-  );
+    );
 
-  app.delete(
-    '/orgs/:organizationId/members/:userId',
-    {
-      schema: {
-        operationId: 'removeMemberFromOrganizationById',
-        tags,
-        summary: 'Remove a member (admins), or leave the organization (the member themself)',
-        params: MemberParams,
-        response: { 204: Type.Null({ description: 'Removed, or was not a member' }) },
+    app.get(
+      '/orgs/:organizationId/members/:userId',
+      {
+        schema: {
+          operationId: 'getMemberInOrganizationById',
+          tags,
+          summary: 'Get a member of an organization',
+          params: MemberParams,
+          response: { 200: MemberSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      await members.removeMember(ctx, req.principal, req.params.organizationId, req.params.userId);
-      return reply.status(204).send(null);
-    },
-  );
+      async (req) => members.getMember(ctx, req.principal, req.params.organizationId, req.params.userId),
+    );
 
-  app.post(
-    '/orgs/:organizationId/ping',
-    {
-      schema: {
-        operationId: 'updateOrganizationMemberLastSeenAt',
-        tags,
-        summary: "Update the caller's last-seen time in the organization",
-        params: OrgParams,
-        response: { 200: PingResponse },
+    app.patch(
+      '/orgs/:organizationId/members/:userId',
+      {
+        schema: {
+          operationId: 'updateMemberInOrganizationById',
+          tags,
+          summary: "Change a member's role (admins); the last admin cannot be demoted",
+          params: MemberParams,
+          body: UpdateMemberBody,
+          response: { 200: MemberSchema },
+        },
       },
-    },
-    async (req) => members.ping(ctx, req.principal, req.params.organizationId),
-  );
+      async (req) => members.updateMember(ctx, req.principal, req.params.organizationId, req.params.userId, req.body),
+    );
 
-  app.post(
-    '/orgs/:organizationId/members/:userId/sso',
-    {
-      schema: {
-        operationId: 'setUserAsSSOMemberForOrganization',
-        tags,
-        summary: 'Mark a member as an SSO member (admins)',
-        params: MemberParams,
-        response: { 200: MemberSchema },
+    app.delete(
+      '/orgs/:organizationId/members/:userId',
+      {
+        schema: {
+          operationId: 'removeMemberFromOrganizationById',
+          tags,
+          summary: 'Remove a member (admins), or leave the organization (the member themself)',
+          params: MemberParams,
+          response: { 204: Type.Null({ description: 'Removed, or was not a member' }) },
+        },
       },
-    },
-    async (req) => members.setSsoMember(ctx, req.principal, req.params.organizationId, req.params.userId),
-  );
-};
+      async (req, reply) => {
+        await members.removeMember(ctx, req.principal, req.params.organizationId, req.params.userId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/orgs/:organizationId/ping',
+      {
+        schema: {
+          operationId: 'updateOrganizationMemberLastSeenAt',
+          tags,
+          summary: "Update the caller's last-seen time in the organization",
+          params: OrgParams,
+          response: { 200: PingResponse },
+        },
+      },
+      async (req) => members.ping(ctx, req.principal, req.params.organizationId),
+    );
+
+    app.post(
+      '/orgs/:organizationId/members/:userId/sso',
+      {
+        schema: {
+          operationId: 'setUserAsSSOMemberForOrganization',
+          tags,
+          summary: 'Mark a member as an SSO member (admins)',
+          params: MemberParams,
+          response: { 200: MemberSchema },
+        },
+      },
+      async (req) => members.setSsoMember(ctx, req.principal, req.params.organizationId, req.params.userId),
+    );
+  };

@@ -24,8 +24,14 @@ export const MemberParams = Type.Object({ organizationId: EntityId, userId: Enti
 export const ListMembersQuery = Type.Object({
   ...PagingQuery,
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-  role: Type.Optional(Type.Union([RoleSchema, Type.Literal('guest')], { description: 'Only members with this role ("guest" for guests)' })),
-  search: Type.Optional(Type.String({ maxLength: 256, description: 'Case-insensitive match on display name and email' })),
+  role: Type.Optional(
+    Type.Union([RoleSchema, Type.Literal('guest')], {
+      description: 'Only members with this role ("guest" for guests)',
+    }),
+  ),
+  search: Type.Optional(
+    Type.String({ maxLength: 256, description: 'Case-insensitive match on display name and email' }),
+  ),
   sort: Type.Optional(
     Type.Union([Type.Literal('joinedAt'), Type.Literal('lastSeenAt'), Type.Literal('name')], {
       default: 'joinedAt',

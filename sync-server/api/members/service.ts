@@ -29,7 +29,11 @@ function likePattern(text: string): string {
 }
 
 /** One member of an organization with counts, or undefined. */
-export async function loadMember(db: Queryable, organizationId: string, userId: string): Promise<MemberRow | undefined> {
+export async function loadMember(
+  db: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
   return queryOne<MemberRow>(
     db,
     `SELECT ${MEMBER_COLUMNS} ${MEMBER_FROM} WHERE m.organization_id = $1 AND m.user_id = $2`,
@@ -47,7 +51,13 @@ async function memberOrNotFound(ctx: AppContext, organizationId: string, userId:
  * Members of an organization, one page in one query (plus a count query only
  * when the page is past the end). Guests may not list the members.
  */
-export async function listMembers(ctx: AppContext, p: Principal, organizationId: string, filters: MemberFilters, page: PageRequest) {
+export async function listMembers(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  filters: MemberFilters,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireFullMember(m, 'list the members of the organization');
   const params: unknown[] = [organizationId];
@@ -88,7 +98,13 @@ export async function listMembers(ctx: AppContext, p: Principal, organizationId:
  * (Member objects carry nothing caller-specific; the caller's right to list is
  * checked on every call). Any write drops the cached pages.
  */
-export async function listMembersJson(ctx: AppContext, p: Principal, organizationId: string, filters: MemberFilters, page: PageRequest): Promise<string> {
+export async function listMembersJson(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  filters: MemberFilters,
+  page: PageRequest,
+): Promise<string> {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireFullMember(m, 'list the members of the organization');
   const key = `members-json:${organizationId}:${JSON.stringify([filters.order, filters.role, filters.search, filters.sort, page.offset, page.limit])}`;
@@ -103,14 +119,23 @@ export async function getMember(ctx: AppContext, p: Principal, organizationId: s
 }
 
 /** Changes a member's role (null = guest). Admins only; the last admin cannot be demoted. */
-export async function updateMember(ctx: AppContext, p: Principal, organizationId: string, userId: string, body: { role?: RoleOrNone }) {
+export async function updateMember(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  userId: string,
+  body: { role?: RoleOrNone },
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireOrgRole(m, 'admin', 'change the role of members');
   const role = body.role;
   if (role !== undefined) {
     await ctx.db.transaction(async (tx) => {
       if (role !== 'admin') await assertKeepsAnAdmin(tx, organizationId, userId, 'change the role');
-      const updated = await tx.query('UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2 RETURNING user_id', [organizationId, userId, role]);
+      const updated = await tx.query(
+        'UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2 RETURNING user_id',
+        [organizationId, userId, role],
+      );
       if (updated.length === 0) throw notFound('Member');
     });
   }
@@ -122,15 +147,26 @@ export async function updateMember(ctx: AppContext, p: Principal, organizationId
  * direct grants on this organization's content go with them, so rejoining
  * later starts from a clean slate. Removing a non-member is a no-op.
  */
-export async function removeMember(ctx: AppContext, p: Principal, organizationId: string, userId: string): Promise<void> {
+export async function removeMember(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
   const m = await membershipForDelete(ctx.db, organizationId, p.userId);
   if (!m) return;
   if (userId !== p.userId) requireOrgRole(m, 'admin', 'remove other members');
   await ctx.db.transaction(async (tx) => {
     await assertKeepsAnAdmin(tx, organizationId, userId, 'remove this member');
-    const removed = await tx.query('DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING user_id', [organizationId, userId]);
+    const removed = await tx.query(
+      'DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING user_id',
+      [organizationId, userId],
+    );
     if (removed.length === 0) return;
-    await tx.query('DELETE FROM team_members WHERE user_id = $2 AND team_id IN (SELECT id FROM teams WHERE organization_id = $1)', [organizationId, userId]);
+    await tx.query(
+      'DELETE FROM team_members WHERE user_id = $2 AND team_id IN (SELECT id FROM teams WHERE organization_id = $1)',
+      [organizationId, userId],
+    );
     await tx.query(
       `DELETE FROM content_permissions
         WHERE principal_type = 'user' AND principal_id = $2
@@ -144,7 +180,11 @@ export async function removeMember(ctx: AppContext, p: Principal, organizationId
 /** Records that the caller is active in the organization now. */
 export async function ping(ctx: AppContext, p: Principal, organizationId: string): Promise<Record<string, never>> {
   await requireOrgMember(ctx.db, organizationId, p.userId);
-  await ctx.db.query('UPDATE members SET last_seen_at = $3 WHERE organization_id = $1 AND user_id = $2', [organizationId, p.userId, ctx.clock.now()]);
+  await ctx.db.query('UPDATE members SET last_seen_at = $3 WHERE organization_id = $1 AND user_id = $2', [
+    organizationId,
+    p.userId,
+    ctx.clock.now(),
+  ]);
   return {};
 }
 
@@ -152,7 +192,10 @@ export async function ping(ctx: AppContext, p: Principal, organizationId: string
 export async function setSsoMember(ctx: AppContext, p: Principal, organizationId: string, userId: string) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireOrgRole(m, 'admin', 'set SSO members');
-  const updated = await ctx.db.query('UPDATE members SET sso = true WHERE organization_id = $1 AND user_id = $2 RETURNING user_id', [organizationId, userId]);
+  const updated = await ctx.db.query(
+    'UPDATE members SET sso = true WHERE organization_id = $1 AND user_id = $2 RETURNING user_id',
+    [organizationId, userId],
+  );
   if (updated.length === 0) throw notFound('Member');
   return memberOrNotFound(ctx, organizationId, userId);
 }

@@ -14,7 +14,11 @@ function namePathWildcard(schema: FastifySchema, url: string): { schema: Fastify
     url: `${url.slice(0, -1)}:pagePath`,
     schema: {
       ...schema,
-      params: { ...params, properties: { ...rest, pagePath: wildcard }, required: [...(params?.required ?? []).filter((r) => r !== '*'), 'pagePath'] },
+      params: {
+        ...params,
+        properties: { ...rest, pagePath: wildcard },
+        required: [...(params?.required ?? []).filter((r) => r !== '*'), 'pagePath'],
+      },
     },
   };
 }
@@ -31,9 +35,14 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       info: {
         title: 'Folio API',
         version: '1',
-        description: 'The documentation-management API of Folio, wire-compatible with the GitBook API for the operations it implements.',
+        description:
+          'The documentation-management API of Folio, wire-compatible with the GitBook API for the operations it implements.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     // Only the /v1 API is documented, not the reference page itself.

@@ -3,8 +3,15 @@ import { RoleOrGuest, Timestamp, Url } from '../../http/schemas';
 
 const Title = Type.String({ minLength: 2, maxLength: 255, pattern: '\\S.*\\S' });
 const Hostname = Type.String({ minLength: 3, maxLength: 32, pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' });
-const EmailDomain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+$' });
-const DefaultContent = Type.Object({ type: Type.Literal('site'), site: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+const EmailDomain = Type.String({
+  minLength: 3,
+  maxLength: 253,
+  pattern: '^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+$',
+});
+const DefaultContent = Type.Object(
+  { type: Type.Literal('site'), site: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 const b = Type.Boolean();
 export const OrganizationSchema = Type.Object({
@@ -27,8 +34,19 @@ export const OrganizationSchema = Type.Object({
   trial: Type.Object({ status: Type.String(), count: Type.Integer() }),
   urls: Type.Object({ location: Url, app: Url, logo: Type.Optional(Type.String()) }),
   permissions: Type.Object({
-    view: b, access: b, admin: b, ownTeam: b, createContent: b, createOpenAPISpec: b, ingestConversations: b, viewBilling: b,
-    listMembers: b, listTeams: b, listIntegrations: b, listInstallations: b, installIntegration: b,
+    view: b,
+    access: b,
+    admin: b,
+    ownTeam: b,
+    createContent: b,
+    createOpenAPISpec: b,
+    ingestConversations: b,
+    viewBilling: b,
+    listMembers: b,
+    listTeams: b,
+    listIntegrations: b,
+    listInstallations: b,
+    installIntegration: b,
   }),
 });
 

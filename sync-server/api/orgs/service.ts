@@ -10,7 +10,8 @@ import { isRole } from '../../policy/roles';
 import { queryOne } from '../../store/db';
 import { presentOrganization, type OrgRow } from './present';
 
-const ORG_COLUMNS = 'o.id, o.title, o.created_at, o.email_domains, o.hostname, o.type, o.use_case, o.community_type, o.default_role, o.default_content, o.sso, o.ai, o.invite_links, o.logo_url';
+const ORG_COLUMNS =
+  'o.id, o.title, o.created_at, o.email_domains, o.hostname, o.type, o.use_case, o.community_type, o.default_role, o.default_content, o.sso, o.ai, o.invite_links, o.logo_url';
 
 async function loadOrg(ctx: AppContext, id: string): Promise<OrgRow> {
   const org = await queryOne<OrgRow>(ctx.db, `SELECT ${ORG_COLUMNS} FROM organizations o WHERE o.id = $1`, [id]);
@@ -28,11 +29,19 @@ export async function listOrganizations(ctx: AppContext, p: Principal, page: Pag
     [p.userId, page.limit, page.offset],
   );
   const total = rows[0] ? Number(rows[0].total) : await countOrgs(ctx, p.userId);
-  return listPage(rows.map((r) => presentOrganization(ctx, r, roleOf(r.role))), total, page);
+  return listPage(
+    rows.map((r) => presentOrganization(ctx, r, roleOf(r.role))),
+    total,
+    page,
+  );
 }
 
 async function countOrgs(ctx: AppContext, userId: string): Promise<number> {
-  const r = await queryOne<{ n: number }>(ctx.db, 'SELECT count(*)::int AS n FROM members WHERE user_id = $1 AND NOT disabled', [userId]);
+  const r = await queryOne<{ n: number }>(
+    ctx.db,
+    'SELECT count(*)::int AS n FROM members WHERE user_id = $1 AND NOT disabled',
+    [userId],
+  );
   return r?.n ?? 0;
 }
 
@@ -41,7 +50,11 @@ function roleOf(value: string | null): RoleOrNone {
 }
 
 /** Creates an organization; its creator becomes its first admin. */
-export async function createOrganization(ctx: AppContext, p: Principal, body: { title: string; emailDomains?: string[] }) {
+export async function createOrganization(
+  ctx: AppContext,
+  p: Principal,
+  body: { title: string; emailDomains?: string[] },
+) {
   const id = newId();
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -51,7 +64,12 @@ export async function createOrganization(ctx: AppContext, p: Principal, body: { 
       normalizeDomains(body.emailDomains ?? []),
       now,
     ]);
-    await tx.query('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)', [id, p.userId, 'admin', now]);
+    await tx.query('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)', [
+      id,
+      p.userId,
+      'admin',
+      now,
+    ]);
   });
   return presentOrganization(ctx, await loadOrg(ctx, id), 'admin');
 }
@@ -78,12 +96,20 @@ export interface OrganizationUpdate {
 }
 
 /** PATCH organization: admins only. */
-export async function updateOrganization(ctx: AppContext, p: Principal, organizationId: string, body: OrganizationUpdate) {
+export async function updateOrganization(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  body: OrganizationUpdate,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireOrgRole(m, 'admin', 'change the organization settings');
   if (body.defaultContent) await assertDefaultContent(ctx, organizationId, body.defaultContent.site);
   if (body.hostname) {
-    const taken = await queryOne(ctx.db, 'SELECT 1 FROM organizations WHERE hostname = $1 AND id <> $2', [body.hostname, organizationId]);
+    const taken = await queryOne(ctx.db, 'SELECT 1 FROM organizations WHERE hostname = $1 AND id <> $2', [
+      body.hostname,
+      organizationId,
+    ]);
     if (taken) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);
   }
   const sets: string[] = [];
@@ -96,7 +122,8 @@ export async function updateOrganization(ctx: AppContext, p: Principal, organiza
   if (body.emailDomains !== undefined) set('email_domains', normalizeDomains(body.emailDomains));
   if (body.hostname !== undefined) set('hostname', body.hostname);
   if (body.defaultRole !== undefined) set('default_role', body.defaultRole);
-  if (body.defaultContent !== undefined) set('default_content', body.defaultContent === null ? null : JSON.stringify(body.defaultContent));
+  if (body.defaultContent !== undefined)
+    set('default_content', body.defaultContent === null ? null : JSON.stringify(body.defaultContent));
   if (body.logo !== undefined) set('logo_url', body.logo);
   if (body.sso !== undefined) set('sso', body.sso);
   if (body.ai !== undefined) set('ai', body.ai);
@@ -112,7 +139,9 @@ export async function updateOrganization(ctx: AppContext, p: Principal, organiza
  */
 async function assertDefaultContent(ctx: AppContext, organizationId: string, siteId: string): Promise<void> {
   const hasSites = await queryOne(ctx.db, "SELECT 1 FROM information_schema.tables WHERE table_name = 'sites'");
-  const site = hasSites ? await queryOne(ctx.db, 'SELECT 1 FROM sites WHERE id = $1 AND organization_id = $2', [siteId, organizationId]) : undefined;
+  const site = hasSites
+    ? await queryOne(ctx.db, 'SELECT 1 FROM sites WHERE id = $1 AND organization_id = $2', [siteId, organizationId])
+    : undefined;
   if (!site) throw badRequest(`Invalid default content: no site "${siteId}" in this organization`);
 }
 

@@ -74,29 +74,52 @@ function pageResults(ctx: AppContext, hits: Hit[]) {
       urls: { app: ctx.urls.app(`/s/${h.space_id}/${h.page_path}${h.section_id ? `#${h.section_id}` : ''}`) },
     });
   }
-  return [...pages.entries()].map(([key, page], i) => ({ key, spaceId: key.split('/')[0]!, page: { ...page, rank: i + 1 } }));
+  return [...pages.entries()].map(([key, page], i) => ({
+    key,
+    spaceId: key.split('/')[0]!,
+    page: { ...page, rank: i + 1 },
+  }));
 }
 
 /** Full-text search in the current content of one space. */
 export async function searchSpace(ctx: AppContext, p: Principal, spaceId: string, query: string, page: PageRequest) {
   const { row } = await requireSpace(ctx, p, spaceId);
   const results = pageResults(ctx, await findHits(ctx, [spaceId], query, row.language));
-  return pageArray(results.map((r) => r.page), page);
+  return pageArray(
+    results.map((r) => r.page),
+    page,
+  );
 }
 
 /** Full-text search across every space of an organization the caller can read, grouped by space. */
-export async function searchOrganization(ctx: AppContext, p: Principal, organizationId: string, query: string, page: PageRequest) {
+export async function searchOrganization(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  query: string,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const index = await AccessIndex.load(ctx.db, m);
-  const spaces = (await ctx.db.query<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL`, [organizationId])).filter(
-    (s) => index.roleOf(spaceNode(s)),
-  );
+  const spaces = (
+    await ctx.db.query<SpaceRow>(
+      `SELECT ${SPACE_COLUMNS} FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL`,
+      [organizationId],
+    )
+  ).filter((s) => index.roleOf(spaceNode(s)));
   const byId = new Map(spaces.map((s) => [s.id, s]));
   const results = pageResults(ctx, await findHits(ctx, [...byId.keys()], query, 'en'));
-  const grouped = new Map<string, { type: 'space'; id: string; title: string; score: number; pages: (typeof results)[number]['page'][] }>();
+  const grouped = new Map<
+    string,
+    { type: 'space'; id: string; title: string; score: number; pages: (typeof results)[number]['page'][] }
+  >();
   for (const r of results) {
     let space = grouped.get(r.spaceId);
-    if (!space) grouped.set(r.spaceId, (space = { type: 'space', id: r.spaceId, title: byId.get(r.spaceId)!.title, score: r.page.score, pages: [] }));
+    if (!space)
+      grouped.set(
+        r.spaceId,
+        (space = { type: 'space', id: r.spaceId, title: byId.get(r.spaceId)!.title, score: r.page.score, pages: [] }),
+      );
     space.pages.push(r.page);
   }
   return pageArray([...grouped.values()], page);

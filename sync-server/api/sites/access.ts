@@ -25,18 +25,30 @@ export interface SiteAccess {
 
 /** A site row by id, within one organization. */
 export function loadSite(ctx: AppContext, organizationId: string, siteId: string): Promise<SiteRow | undefined> {
-  return queryOne<SiteRow>(ctx.db, `SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1 AND organization_id = $2`, [siteId, organizationId]);
+  return queryOne<SiteRow>(ctx.db, `SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1 AND organization_id = $2`, [
+    siteId,
+    organizationId,
+  ]);
 }
 
 /** The caller's role on the organization's sites; 404 for non-members and guests. */
-export async function requireSiteReader(ctx: AppContext, p: Principal, organizationId: string): Promise<{ membership: OrgMembership; role: Role }> {
+export async function requireSiteReader(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+): Promise<{ membership: OrgMembership; role: Role }> {
   const membership = await requireOrgMember(ctx.db, organizationId, p.userId);
   if (!membership.role) throw notFound('Organization');
   return { membership, role: membership.role };
 }
 
 /** A site the caller can see (404 otherwise), with their role. */
-export async function requireSite(ctx: AppContext, p: Principal, organizationId: string, siteId: string): Promise<SiteAccess> {
+export async function requireSite(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteAccess> {
   const { membership, role } = await requireSiteReader(ctx, p, organizationId);
   const site = await loadSite(ctx, organizationId, siteId);
   if (!site) throw notFound('Site');
@@ -44,7 +56,14 @@ export async function requireSite(ctx: AppContext, p: Principal, organizationId:
 }
 
 /** Like requireSite, plus the whole tree, and 403 unless the caller has `required`. */
-export async function requireSiteTree(ctx: AppContext, p: Principal, organizationId: string, siteId: string, required: Role, action: string) {
+export async function requireSiteTree(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  required: Role,
+  action: string,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   requireSiteRole(access.role, required, action);
   return { ...access, tree: await SiteTree.load(ctx.db, access.site) };
@@ -58,7 +77,12 @@ export function requireSiteRole(role: Role, required: Role, action: string): voi
  * For DELETE routes: the site when the caller may see it, else undefined
  * (DELETE of what one cannot see answers 204 like DELETE of what is gone).
  */
-export async function siteForDelete(ctx: AppContext, p: Principal, organizationId: string, siteId: string): Promise<SiteAccess | undefined> {
+export async function siteForDelete(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteAccess | undefined> {
   const membership = await loadMembership(ctx.db, organizationId, p.userId);
   if (!membership.role) return undefined;
   const site = await loadSite(ctx, organizationId, siteId);

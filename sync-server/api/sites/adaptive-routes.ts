@@ -12,38 +12,48 @@ const AdaptiveSchema = Type.Object({
 });
 
 /** The visitor schema of adaptive content, and the conditions it suggests. */
-export const adaptiveRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/orgs/:organizationId/sites/:siteId/adaptive-schema',
-    { schema: { operationId: 'getSiteAdaptiveSchema', tags, params: SiteParams, response: { 200: AdaptiveSchema } } },
-    async (req) => getAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId),
-  );
+export const adaptiveRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/orgs/:organizationId/sites/:siteId/adaptive-schema',
+      { schema: { operationId: 'getSiteAdaptiveSchema', tags, params: SiteParams, response: { 200: AdaptiveSchema } } },
+      async (req) => getAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId),
+    );
 
-  app.put(
-    '/orgs/:organizationId/sites/:siteId/adaptive-schema',
-    {
-      schema: {
-        operationId: 'updateSiteAdaptiveSchema',
-        tags,
-        params: SiteParams,
-        // The schema itself is checked by the service (draft-07 meta-schema + GitBook's shape), for precise messages.
-        body: Type.Object({ jsonSchema: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: false }),
-        response: { 200: AdaptiveSchema },
+    app.put(
+      '/orgs/:organizationId/sites/:siteId/adaptive-schema',
+      {
+        schema: {
+          operationId: 'updateSiteAdaptiveSchema',
+          tags,
+          params: SiteParams,
+          // The schema itself is checked by the service (draft-07 meta-schema + GitBook's shape), for precise messages.
+          body: Type.Object(
+            { jsonSchema: Type.Object({}, { additionalProperties: true }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: AdaptiveSchema },
+        },
       },
-    },
-    async (req) => putAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body.jsonSchema),
-  );
+      async (req) =>
+        putAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body.jsonSchema),
+    );
 
-  app.get(
-    '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions',
-    {
-      schema: {
-        operationId: 'listSiteAdaptiveTemplateConditions',
-        tags,
-        params: SiteParams,
-        response: { 200: Type.Object({ items: Type.Array(Type.Object({ description: Type.String(), condition: Type.String() })) }) },
+    app.get(
+      '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions',
+      {
+        schema: {
+          operationId: 'listSiteAdaptiveTemplateConditions',
+          tags,
+          params: SiteParams,
+          response: {
+            200: Type.Object({
+              items: Type.Array(Type.Object({ description: Type.String(), condition: Type.String() })),
+            }),
+          },
+        },
       },
-    },
-    async (req) => listTemplateConditions(ctx, req.principal, req.params.organizationId, req.params.siteId),
-  );
-};
+      async (req) => listTemplateConditions(ctx, req.principal, req.params.organizationId, req.params.siteId),
+    );
+  };

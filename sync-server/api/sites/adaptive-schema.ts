@@ -16,7 +16,14 @@ export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 /** The schema of a site that never set one: no claims. */
 export const EMPTY_VISITOR_SCHEMA = Object.freeze({
   type: 'object',
-  properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
+  properties: {
+    unsigned: {
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: {},
+      additionalProperties: false,
+    },
+  },
   additionalProperties: false,
 });
 
@@ -25,14 +32,28 @@ const SHAPE = {
   definitions: {
     primitive: {
       oneOf: [
-        { type: 'object', properties: { type: { const: 'boolean' }, description: { type: 'string' } }, required: ['type', 'description'], additionalProperties: false },
         {
           type: 'object',
-          properties: { type: { const: 'string' }, enum: { type: 'array', items: { type: 'string' } }, description: { type: 'string' } },
+          properties: { type: { const: 'boolean' }, description: { type: 'string' } },
           required: ['type', 'description'],
           additionalProperties: false,
         },
-        { type: 'object', properties: { type: { const: 'number' }, description: { type: 'string' } }, required: ['type', 'description'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: {
+            type: { const: 'string' },
+            enum: { type: 'array', items: { type: 'string' } },
+            description: { type: 'string' },
+          },
+          required: ['type', 'description'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { type: { const: 'number' }, description: { type: 'string' } },
+          required: ['type', 'description'],
+          additionalProperties: false,
+        },
       ],
     },
     claim: {
@@ -40,7 +61,11 @@ const SHAPE = {
         { $ref: '#/definitions/primitive' },
         {
           type: 'object',
-          properties: { type: { const: 'array' }, description: { type: 'string' }, items: { $ref: '#/definitions/primitive' } },
+          properties: {
+            type: { const: 'array' },
+            description: { type: 'string' },
+            items: { $ref: '#/definitions/primitive' },
+          },
           required: ['type', 'description', 'items'],
           additionalProperties: false,
         },
@@ -80,14 +105,20 @@ const checkShape = ajv.compile(SHAPE);
 
 /** Validates a visitor schema (400 with the reason otherwise) and returns it. */
 export function checkVisitorSchema(schema: unknown): object {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw badRequest('Invalid jsonSchema: expected a JSON Schema object');
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema))
+    throw badRequest('Invalid jsonSchema: expected a JSON Schema object');
   const declared = (schema as { $schema?: unknown }).$schema;
-  if (declared !== undefined && declared !== DRAFT_07) throw badRequest(`Invalid jsonSchema: "$schema" must be "${DRAFT_07}" (draft-07)`);
+  if (declared !== undefined && declared !== DRAFT_07)
+    throw badRequest(`Invalid jsonSchema: "$schema" must be "${DRAFT_07}" (draft-07)`);
   if (!ajv.validateSchema({ ...schema, $schema: DRAFT_07 })) {
-    throw badRequest(`Invalid jsonSchema: not a valid draft-07 JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'jsonSchema' })}`);
+    throw badRequest(
+      `Invalid jsonSchema: not a valid draft-07 JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'jsonSchema' })}`,
+    );
   }
   if (!checkShape(schema)) {
-    throw badRequest(`Invalid jsonSchema: ${ajv.errorsText(checkShape.errors, { dataVar: 'jsonSchema' })} (claims are booleans, strings, numbers, arrays or objects with a description)`);
+    throw badRequest(
+      `Invalid jsonSchema: ${ajv.errorsText(checkShape.errors, { dataVar: 'jsonSchema' })} (claims are booleans, strings, numbers, arrays or objects with a description)`,
+    );
   }
   try {
     const { $schema: _dialect, ...body } = schema as Record<string, unknown>;
@@ -98,11 +129,20 @@ export function checkVisitorSchema(schema: unknown): object {
   return schema;
 }
 
-type Claim = { type?: string; description?: string; enum?: string[]; items?: Claim; properties?: Record<string, Claim> };
+type Claim = {
+  type?: string;
+  description?: string;
+  enum?: string[];
+  items?: Claim;
+  properties?: Record<string, Claim>;
+};
 
 /** `visitor.claims.a.b`, with bracket notation for names that are not identifiers. */
 function accessPath(path: string[]): string {
-  return path.map((p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^/, 'visitor.claims');
+  return path
+    .map((p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`))
+    .join('')
+    .replace(/^/, 'visitor.claims');
 }
 
 /** Suggested conditions for a visitor schema: one per boolean claim and per enum value. */
@@ -112,11 +152,20 @@ export function templateConditions(schema: object): { description: string; condi
     for (const [name, claim] of Object.entries(props)) {
       const at = [...path, name];
       const label = claim.description || at.join('.');
-      if (claim.type === 'boolean') out.push({ description: `Visitors for whom "${label}" is true`, condition: `${accessPath(at)} == true` });
+      if (claim.type === 'boolean')
+        out.push({ description: `Visitors for whom "${label}" is true`, condition: `${accessPath(at)} == true` });
       else if (claim.type === 'string' && claim.enum) {
-        for (const v of claim.enum) out.push({ description: `Visitors whose "${label}" is "${v}"`, condition: `${accessPath(at)} == ${JSON.stringify(v)}` });
+        for (const v of claim.enum)
+          out.push({
+            description: `Visitors whose "${label}" is "${v}"`,
+            condition: `${accessPath(at)} == ${JSON.stringify(v)}`,
+          });
       } else if (claim.type === 'array' && claim.items?.enum) {
-        for (const v of claim.items.enum) out.push({ description: `Visitors whose "${label}" include "${v}"`, condition: `${accessPath(at)}.includes(${JSON.stringify(v)})` });
+        for (const v of claim.items.enum)
+          out.push({
+            description: `Visitors whose "${label}" include "${v}"`,
+            condition: `${accessPath(at)}.includes(${JSON.stringify(v)})`,
+          });
       } else if (claim.type === 'object' && claim.properties) walk(claim.properties, at);
     }
   };
@@ -130,7 +179,8 @@ export function templateConditions(schema: object): { description: string; condi
  * values that do not fit, and names the schema does not declare, are dropped).
  */
 export function unsignedClaims(schema: object | null, query: Record<string, unknown>): Record<string, unknown> {
-  const declared = ((schema as { properties?: { unsigned?: Claim } } | null)?.properties?.unsigned?.properties ?? {}) as Record<string, Claim>;
+  const declared = ((schema as { properties?: { unsigned?: Claim } } | null)?.properties?.unsigned?.properties ??
+    {}) as Record<string, Claim>;
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query)) {
     if (!key.startsWith('visitor.') || typeof raw !== 'string') continue;

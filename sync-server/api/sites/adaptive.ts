@@ -20,12 +20,21 @@ export async function getAdaptiveSchema(ctx: AppContext, p: Principal, organizat
 }
 
 /** PUT a visitor schema (org "create"): validated as draft-07 and against GitBook's shape (400 otherwise). */
-export async function putAdaptiveSchema(ctx: AppContext, p: Principal, organizationId: string, siteId: string, jsonSchema: unknown) {
+export async function putAdaptiveSchema(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  jsonSchema: unknown,
+) {
   const { role } = await requireSite(ctx, p, organizationId, siteId);
   requireSiteRole(role, 'create', 'change the visitor schema of this site');
   const schema = checkVisitorSchema(jsonSchema);
   const now = ctx.clock.now();
-  await ctx.db.query('UPDATE sites SET adaptive_schema = $2, adaptive_schema_updated_at = $3, updated_at = $3 WHERE id = $1', [siteId, JSON.stringify(schema), now]);
+  await ctx.db.query(
+    'UPDATE sites SET adaptive_schema = $2, adaptive_schema_updated_at = $3, updated_at = $3 WHERE id = $1',
+    [siteId, JSON.stringify(schema), now],
+  );
   const { site } = await requireSite(ctx, p, organizationId, siteId);
   return presentSchema(site);
 }

@@ -13,7 +13,13 @@ import { viewOf } from './service';
 import { SiteTree, type GroupRow } from './tree';
 
 /** Section groups of a site, in display order. */
-export async function listGroups(ctx: AppContext, p: Principal, organizationId: string, siteId: string, page: PageRequest) {
+export async function listGroups(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  page: PageRequest,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   const tree = await SiteTree.load(ctx.db, access.site);
   const v = viewOf(ctx, access, tree);
@@ -35,13 +41,25 @@ async function groupObjectFor(ctx: AppContext, p: Principal, organizationId: str
 }
 
 /** Adds a group at the end of the site, moving the listed sections into it in that order. */
-export async function addGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, body: { title: string; icon?: string | null; sections?: string[] }) {
+export async function addGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  body: { title: string; icon?: string | null; sections?: string[] },
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'add a section group to this site');
   const sectionIds = [...new Set(body.sections ?? [])];
   for (const s of sectionIds) if (!tree.section(s)) throw badRequest(`Invalid sections: unknown section "${s}"`);
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.query('INSERT INTO site_section_groups (id, site_id, title, icon, position) VALUES ($1, $2, $3, $4, $5)', [id, siteId, body.title, body.icon ?? null, keyAtEndOf(tree, null)]);
+    await tx.query('INSERT INTO site_section_groups (id, site_id, title, icon, position) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      siteId,
+      body.title,
+      body.icon ?? null,
+      keyAtEndOf(tree, null),
+    ]);
     let key: string | null = null;
     for (const s of sectionIds) {
       key = generateKeyBetween(key, null);
@@ -52,15 +70,32 @@ export async function addGroup(ctx: AppContext, p: Principal, organizationId: st
 }
 
 /** PATCH a group's title or icon (null removes the icon). */
-export async function updateGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, groupId: string, body: { title?: string; icon?: string | null }) {
+export async function updateGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  body: { title?: string; icon?: string | null },
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this section group');
   const group = requireGroup(tree, groupId);
-  await ctx.db.query('UPDATE site_section_groups SET title = $2, icon = $3 WHERE id = $1', [groupId, body.title ?? group.title, body.icon === undefined ? group.icon : body.icon]);
+  await ctx.db.query('UPDATE site_section_groups SET title = $2, icon = $3 WHERE id = $1', [
+    groupId,
+    body.title ?? group.title,
+    body.icon === undefined ? group.icon : body.icon,
+  ]);
   return groupObjectFor(ctx, p, organizationId, siteId, groupId);
 }
 
 /** Deletes a group; its sections stay, at the top level where the group was. */
-export async function deleteGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, groupId: string): Promise<void> {
+export async function deleteGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+): Promise<void> {
   const access = await siteForDelete(ctx, p, organizationId, siteId);
   if (!access) return;
   requireSiteRole(access.role, 'create', 'delete a section group of this site');
@@ -68,13 +103,23 @@ export async function deleteGroup(ctx: AppContext, p: Principal, organizationId:
   const group = tree.group(groupId);
   if (!group) return;
   await ctx.db.transaction(async (tx) => {
-    await placeAtTopLevelAfter(tx, tree, group, tree.sectionsOf(groupId).map((s) => s.id));
+    await placeAtTopLevelAfter(
+      tx,
+      tree,
+      group,
+      tree.sectionsOf(groupId).map((s) => s.id),
+    );
     await tx.query('DELETE FROM site_section_groups WHERE id = $1', [groupId]);
   });
 }
 
 /** Gives `sectionIds` top-level keys right after `group` (before its next top-level sibling), in order. */
-async function placeAtTopLevelAfter(tx: Queryable, tree: SiteTree, group: GroupRow, sectionIds: string[]): Promise<void> {
+async function placeAtTopLevelAfter(
+  tx: Queryable,
+  tree: SiteTree,
+  group: GroupRow,
+  sectionIds: string[],
+): Promise<void> {
   const top = tree.topLevel().map((i) => i.row);
   const next = top[top.findIndex((r) => r.id === group.id) + 1]?.position ?? null;
   let low = group.position;
@@ -85,18 +130,36 @@ async function placeAtTopLevelAfter(tx: Queryable, tree: SiteTree, group: GroupR
 }
 
 /** Puts a section at the end of a group (201 with the group). */
-export async function addSectionToGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, groupId: string, sectionId: string) {
+export async function addSectionToGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  sectionId: string,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this section group');
   requireGroup(tree, groupId);
   const section = tree.section(sectionId);
   if (!section) throw badRequest(`Invalid sectionId: unknown section "${sectionId}"`);
   if (section.group_id === groupId) throw badRequest('The section is already in this group');
-  await ctx.db.query('UPDATE site_sections SET group_id = $2, position = $3 WHERE id = $1', [sectionId, groupId, keyAtEndOf(tree, groupId)]);
+  await ctx.db.query('UPDATE site_sections SET group_id = $2, position = $3 WHERE id = $1', [
+    sectionId,
+    groupId,
+    keyAtEndOf(tree, groupId),
+  ]);
   return groupObjectFor(ctx, p, organizationId, siteId, groupId);
 }
 
 /** Takes a section out of a group (to the top level, after the group); 204 also when it was not in it. */
-export async function removeSectionFromGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<void> {
+export async function removeSectionFromGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  sectionId: string,
+): Promise<void> {
   const access = await siteForDelete(ctx, p, organizationId, siteId);
   if (!access) return;
   requireSiteRole(access.role, 'create', 'change this section group');
@@ -107,10 +170,22 @@ export async function removeSectionFromGroup(ctx: AppContext, p: Principal, orga
 }
 
 /** Moves a group among the top-level items (pointers name a top-level section or group). */
-export async function moveGroup(ctx: AppContext, p: Principal, organizationId: string, siteId: string, groupId: string, position: MovePosition) {
+export async function moveGroup(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  position: MovePosition,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'move this section group');
   requireGroup(tree, groupId);
-  const key = keyForMove(tree.topLevel().map((i) => i.row), groupId, position, 'top-level section or group');
+  const key = keyForMove(
+    tree.topLevel().map((i) => i.row),
+    groupId,
+    position,
+    'top-level section or group',
+  );
   await ctx.db.query('UPDATE site_section_groups SET position = $2 WHERE id = $1', [groupId, key]);
   return groupObjectFor(ctx, p, organizationId, siteId, groupId);
 }

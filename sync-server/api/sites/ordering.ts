@@ -28,9 +28,15 @@ export interface MovePosition {
  * something that is not a sibling ("invalid position"), a before/after pair
  * that are not neighbours, and a move that would not change anything.
  */
-export function keyForMove(siblings: readonly Ordered[], movingId: string, position: MovePosition, what: string): string {
+export function keyForMove(
+  siblings: readonly Ordered[],
+  movingId: string,
+  position: MovePosition,
+  what: string,
+): string {
   const { before, after } = position;
-  if (before === movingId || after === movingId) throw badRequest(`Invalid position: a ${what} cannot be placed relative to itself`);
+  if (before === movingId || after === movingId)
+    throw badRequest(`Invalid position: a ${what} cannot be placed relative to itself`);
   const others = siblings.filter((s) => s.id !== movingId);
   const indexOf = (id: string) => {
     const i = others.findIndex((s) => s.id === id);
@@ -42,7 +48,8 @@ export function keyForMove(siblings: readonly Ordered[], movingId: string, posit
   if (before !== undefined && after !== undefined) {
     high = indexOf(before);
     low = indexOf(after);
-    if (high !== low + 1) throw badRequest('Invalid position: "after" and "before" must be adjacent, with "after" first');
+    if (high !== low + 1)
+      throw badRequest('Invalid position: "after" and "before" must be adjacent, with "after" first');
   } else if (before !== undefined) {
     high = indexOf(before);
     low = high - 1;

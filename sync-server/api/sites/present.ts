@@ -39,7 +39,8 @@ function siteSpaceUrl(v: SiteView, row: SiteSpaceRow): string {
   return v.tree.isDefaultSiteSpace(row) ? base : `${joinSitePath(base, row.path)}/`;
 }
 
-const published = (v: SiteView, url: string) => (v.tree.site.published ? { published: withShareKey(url, v.shareKey) } : {});
+const published = (v: SiteView, url: string) =>
+  v.tree.site.published ? { published: withShareKey(url, v.shareKey) } : {};
 
 /** Row -> API `SiteSpace`. */
 export function presentSiteSpace(v: SiteView, row: SiteSpaceRow) {
@@ -135,9 +136,12 @@ export function presentSiteOf(v: SiteView) {
 
 /** The site's structure as GitBook's `SiteStructure`: sections (and groups) when it has sections, else site spaces. */
 export function presentStructure(v: SiteView) {
-  if (!v.tree.hasSections) return { type: 'siteSpaces' as const, structure: v.tree.siteSpacesOf(null).map((s) => presentSiteSpace(v, s)) };
+  if (!v.tree.hasSections)
+    return { type: 'siteSpaces' as const, structure: v.tree.siteSpacesOf(null).map((s) => presentSiteSpace(v, s)) };
   return {
     type: 'sections' as const,
-    structure: v.tree.topLevel().map((item) => (item.type === 'section' ? presentSection(v, item.row) : presentGroup(v, item.row))),
+    structure: v.tree
+      .topLevel()
+      .map((item) => (item.type === 'section' ? presentSection(v, item.row) : presentGroup(v, item.row))),
   };
 }

@@ -26,7 +26,10 @@ export const DEFAULT_CUSTOMIZATION = Object.freeze({
     links: 'default',
     font: 'Inter',
     monospaceFont: 'IBMPlexMono',
-    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
+    codeTheme: {
+      default: { light: 'default-light', dark: 'default-dark' },
+      openapi: { light: 'default-light', dark: 'default-dark' },
+    },
     background: 'plain',
     icons: 'regular',
     sidebar: { background: 'default', list: 'default' },
@@ -55,7 +58,13 @@ export const DEFAULT_CUSTOMIZATION = Object.freeze({
  * site, its structure and customization. 404 while the site is unpublished:
  * there is no published content to describe.
  */
-export async function publishedSite(ctx: AppContext, p: Principal, organizationId: string, siteId: string, shareKey: string | undefined) {
+export async function publishedSite(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  shareKey: string | undefined,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   if (!access.site.published) throw notFound('Published site');
   const tree = await SiteTree.load(ctx.db, access.site);

@@ -14,7 +14,12 @@ import type { SiteAccess } from './access';
 /** A space the caller may publish on this site: same organization, not deleted, visible to them. */
 export async function requirePublishableSpace(ctx: AppContext, access: SiteAccess, spaceId: string): Promise<SpaceRow> {
   const space = await loadSpace(ctx, spaceId);
-  if (!space || space.organization_id !== access.site.organization_id || space.deleted_at || !access.index.roleOf(spaceNode(space))) {
+  if (
+    !space ||
+    space.organization_id !== access.site.organization_id ||
+    space.deleted_at ||
+    !access.index.roleOf(spaceNode(space))
+  ) {
     throw badRequest(`Invalid space: unknown space "${spaceId}"`);
   }
   return space;
@@ -40,7 +45,8 @@ export function checkedCondition(condition: string | null): string | null {
   try {
     parseCondition(condition);
   } catch (err) {
-    if (err instanceof ConditionError) throw badRequest(`Invalid condition: ${err.message.replace(/^Invalid condition: /, '')}`);
+    if (err instanceof ConditionError)
+      throw badRequest(`Invalid condition: ${err.message.replace(/^Invalid condition: /, '')}`);
     throw err;
   }
   return condition;

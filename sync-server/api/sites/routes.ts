@@ -14,54 +14,72 @@ import { siteSpaceRoutes } from './site-space-routes';
 const tags = ['Sites'];
 
 /** Docs sites: the site resource here; sub-resources in their own route files. */
-export const siteRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/orgs/:organizationId/sites',
-    {
-      schema: {
-        operationId: 'listSites',
-        tags,
-        params: OrgParams,
-        querystring: Type.Object({ ...PagingQuery, ...ListSitesQuery.properties }),
-        response: { 200: ListOf(SiteSchema) },
+export const siteRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/orgs/:organizationId/sites',
+      {
+        schema: {
+          operationId: 'listSites',
+          tags,
+          params: OrgParams,
+          querystring: Type.Object({ ...PagingQuery, ...ListSitesQuery.properties }),
+          response: { 200: ListOf(SiteSchema) },
+        },
       },
-    },
-    async (req) => sites.listSites(ctx, req.principal, req.params.organizationId, req.query, pageRequest(req.query)),
-  );
+      async (req) => sites.listSites(ctx, req.principal, req.params.organizationId, req.query, pageRequest(req.query)),
+    );
 
-  app.post(
-    '/orgs/:organizationId/sites',
-    { schema: { operationId: 'createSite', tags, params: OrgParams, body: CreateSiteBody, response: { 201: SiteSchema } } },
-    async (req, reply) => {
-      const created = await sites.createSite(ctx, req.principal, req.params.organizationId, req.body ?? {});
-      return reply.status(201).header('location', created.urls.location).send(created);
-    },
-  );
+    app.post(
+      '/orgs/:organizationId/sites',
+      {
+        schema: {
+          operationId: 'createSite',
+          tags,
+          params: OrgParams,
+          body: CreateSiteBody,
+          response: { 201: SiteSchema },
+        },
+      },
+      async (req, reply) => {
+        const created = await sites.createSite(ctx, req.principal, req.params.organizationId, req.body ?? {});
+        return reply.status(201).header('location', created.urls.location).send(created);
+      },
+    );
 
-  app.get(
-    '/orgs/:organizationId/sites/:siteId',
-    { schema: { operationId: 'getSiteById', tags, params: SiteParams, response: { 200: SiteSchema } } },
-    async (req) => sites.siteObjectFor(ctx, req.principal, req.params.organizationId, req.params.siteId),
-  );
+    app.get(
+      '/orgs/:organizationId/sites/:siteId',
+      { schema: { operationId: 'getSiteById', tags, params: SiteParams, response: { 200: SiteSchema } } },
+      async (req) => sites.siteObjectFor(ctx, req.principal, req.params.organizationId, req.params.siteId),
+    );
 
-  app.patch(
-    '/orgs/:organizationId/sites/:siteId',
-    { schema: { operationId: 'updateSiteById', tags, params: SiteParams, body: UpdateSiteBody, response: { 200: SiteSchema } } },
-    async (req) => sites.updateSite(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body),
-  );
+    app.patch(
+      '/orgs/:organizationId/sites/:siteId',
+      {
+        schema: {
+          operationId: 'updateSiteById',
+          tags,
+          params: SiteParams,
+          body: UpdateSiteBody,
+          response: { 200: SiteSchema },
+        },
+      },
+      async (req) => sites.updateSite(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body),
+    );
 
-  app.delete(
-    '/orgs/:organizationId/sites/:siteId',
-    { schema: { operationId: 'deleteSiteById', tags, params: SiteParams, response: { 204: Type.Null() } } },
-    async (req, reply) => {
-      await sites.deleteSite(ctx, req.principal, req.params.organizationId, req.params.siteId);
-      return reply.status(204).send(null);
-    },
-  );
+    app.delete(
+      '/orgs/:organizationId/sites/:siteId',
+      { schema: { operationId: 'deleteSiteById', tags, params: SiteParams, response: { 204: Type.Null() } } },
+      async (req, reply) => {
+        await sites.deleteSite(ctx, req.principal, req.params.organizationId, req.params.siteId);
+        return reply.status(204).send(null);
+      },
+    );
 
-  await app.register(publishingRoutes(ctx));
-  await app.register(adaptiveRoutes(ctx));
-  await app.register(sectionRoutes(ctx));
-  await app.register(groupRoutes(ctx));
-  await app.register(siteSpaceRoutes(ctx));
-};
+    await app.register(publishingRoutes(ctx));
+    await app.register(adaptiveRoutes(ctx));
+    await app.register(sectionRoutes(ctx));
+    await app.register(groupRoutes(ctx));
+    await app.register(siteSpaceRoutes(ctx));
+  };

@@ -12,10 +12,18 @@ const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
 export const SiteVisibility = Type.Union(SITE_VISIBILITIES.map((v) => Type.Literal(v)));
-export const SiteType = Type.Union(['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'].map((v) => Type.Literal(v)));
+export const SiteType = Type.Union(
+  ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'].map((v) => Type.Literal(v)),
+);
 export const SiteTitle = Type.String({ minLength: 2, maxLength: 128 });
-export const SiteHostname = Type.String({ maxLength: 512, pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$' });
-export const SiteProxyOrigin = Type.String({ maxLength: 512, pattern: '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$' });
+export const SiteHostname = Type.String({
+  maxLength: 512,
+  pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
+});
+export const SiteProxyOrigin = Type.String({
+  maxLength: 512,
+  pattern: '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$',
+});
 export const SiteBasename = Type.String({ minLength: 1, maxLength: 100 });
 export const AgentsContext = Type.Union([Type.Literal('excluded'), Type.Literal('included')]);
 /** An icon name ("gear", "circle-info"): GitBook's Icon, max 50. */
@@ -32,9 +40,22 @@ export const SectionParams = Type.Object({ ...SiteParams.properties, siteSection
 export const GroupParams = Type.Object({ ...SiteParams.properties, siteSectionGroupId: EntityId });
 export const GroupSectionParams = Type.Object({ ...GroupParams.properties, siteSectionId: EntityId });
 export const SiteSpaceParams = Type.Object({ ...SiteParams.properties, siteSpaceId: EntityId });
-export const ShareKeyQuery = { shareKey: Type.Optional(Type.String({ maxLength: 200, description: 'For share-link sites: resolves published URLs with this key' })) };
+export const ShareKeyQuery = {
+  shareKey: Type.Optional(
+    Type.String({ maxLength: 200, description: 'For share-link sites: resolves published URLs with this key' }),
+  ),
+};
 
-const Permissions = Type.Object({ view: b, access: b, edit: b, create: b, admin: b, installIntegration: b, viewAdaptiveSchema: b, editAdaptiveSchema: b });
+const Permissions = Type.Object({
+  view: b,
+  access: b,
+  edit: b,
+  create: b,
+  admin: b,
+  installIntegration: b,
+  viewAdaptiveSchema: b,
+  editAdaptiveSchema: b,
+});
 const PublishedUrls = Type.Object({ published: Type.Optional(Url) });
 
 export const SiteSchema = Type.Object({
@@ -103,7 +124,11 @@ export const CreateSiteBody = Type.Object(
     type: Type.Optional(SiteType),
     title: Type.Optional(SiteTitle),
     visibility: Type.Optional(SiteVisibility),
-    spaces: Type.Optional(Type.Union([Type.Array(EntityId, { maxItems: 100 }), Type.Literal('new')], { description: 'Space ids to publish, or "new" for a new space' })),
+    spaces: Type.Optional(
+      Type.Union([Type.Array(EntityId, { maxItems: 100 }), Type.Literal('new')], {
+        description: 'Space ids to publish, or "new" for a new space',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -131,7 +156,12 @@ export const ListSitesQuery = Type.Object({
 });
 
 export const AddSectionBody = Type.Object(
-  { spaceId: EntityId, title: Type.Optional(nullable(SectionTitle)), icon: Type.Optional(nullable(Icon)), siteSectionGroupId: Type.Optional(EntityId) },
+  {
+    spaceId: EntityId,
+    title: Type.Optional(nullable(SectionTitle)),
+    icon: Type.Optional(nullable(Icon)),
+    siteSectionGroupId: Type.Optional(EntityId),
+  },
   { additionalProperties: false },
 );
 
@@ -147,31 +177,71 @@ export const UpdateSectionBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const SectionPointer = Type.Object({ type: Type.Literal('site-section'), siteSection: EntityId }, { additionalProperties: false });
-const SiteSpacePointer = Type.Object({ type: Type.Literal('site-space'), siteSpace: EntityId }, { additionalProperties: false });
-
-export const SectionMoveBody = Type.Object(
-  { position: Type.Optional(Type.Object({ before: Type.Optional(SectionPointer), after: Type.Optional(SectionPointer) }, { additionalProperties: false })) },
+const SectionPointer = Type.Object(
+  { type: Type.Literal('site-section'), siteSection: EntityId },
   { additionalProperties: false },
 );
-const GroupPointer = Type.Object({ type: Type.Union([Type.Literal('site-section'), Type.Literal('site-section-group')]), id: EntityId }, { additionalProperties: false });
+const SiteSpacePointer = Type.Object(
+  { type: Type.Literal('site-space'), siteSpace: EntityId },
+  { additionalProperties: false },
+);
+
+export const SectionMoveBody = Type.Object(
+  {
+    position: Type.Optional(
+      Type.Object(
+        { before: Type.Optional(SectionPointer), after: Type.Optional(SectionPointer) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+const GroupPointer = Type.Object(
+  { type: Type.Union([Type.Literal('site-section'), Type.Literal('site-section-group')]), id: EntityId },
+  { additionalProperties: false },
+);
 export const GroupMoveBody = Type.Object(
-  { position: Type.Optional(Type.Object({ before: Type.Optional(GroupPointer), after: Type.Optional(GroupPointer) }, { additionalProperties: false })) },
+  {
+    position: Type.Optional(
+      Type.Object(
+        { before: Type.Optional(GroupPointer), after: Type.Optional(GroupPointer) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 export const SiteSpaceMoveBody = Type.Object(
-  { position: Type.Optional(Type.Object({ before: Type.Optional(SiteSpacePointer), after: Type.Optional(SiteSpacePointer) }, { additionalProperties: false })) },
+  {
+    position: Type.Optional(
+      Type.Object(
+        { before: Type.Optional(SiteSpacePointer), after: Type.Optional(SiteSpacePointer) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const AddGroupBody = Type.Object(
-  { title: GroupTitle, icon: Type.Optional(nullable(Icon)), sections: Type.Optional(Type.Array(EntityId, { maxItems: 100 })) },
+  {
+    title: GroupTitle,
+    icon: Type.Optional(nullable(Icon)),
+    sections: Type.Optional(Type.Array(EntityId, { maxItems: 100 })),
+  },
   { additionalProperties: false },
 );
-export const UpdateGroupBody = Type.Object({ title: Type.Optional(GroupTitle), icon: Type.Optional(nullable(Icon)) }, { additionalProperties: false, minProperties: 1 });
+export const UpdateGroupBody = Type.Object(
+  { title: Type.Optional(GroupTitle), icon: Type.Optional(nullable(Icon)) },
+  { additionalProperties: false, minProperties: 1 },
+);
 export const GroupAddSectionBody = Type.Object({ sectionId: EntityId }, { additionalProperties: false });
 
-export const AddSiteSpaceBody = Type.Object({ spaceId: EntityId, sectionId: Type.Optional(EntityId) }, { additionalProperties: false });
+export const AddSiteSpaceBody = Type.Object(
+  { spaceId: EntityId, sectionId: Type.Optional(EntityId) },
+  { additionalProperties: false },
+);
 export const UpdateSiteSpaceBody = Type.Object(
   { path: Type.Optional(SitePath), condition: Type.Optional(nullable(Expression)), spaceId: Type.Optional(EntityId) },
   { additionalProperties: false, minProperties: 1 },

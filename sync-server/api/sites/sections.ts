@@ -12,7 +12,14 @@ import { insertSiteSpace, viewOf } from './service';
 import { SiteTree, type SectionRow } from './tree';
 
 /** Sections of a site in display order (groups flattened in place). */
-export async function listSections(ctx: AppContext, p: Principal, organizationId: string, siteId: string, shareKey: string | undefined, page: PageRequest) {
+export async function listSections(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  shareKey: string | undefined,
+  page: PageRequest,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   const tree = await SiteTree.load(ctx.db, access.site);
   const v = viewOf(ctx, access, tree, shareKey);
@@ -28,7 +35,13 @@ export function requireSection(tree: SiteTree, id: string): SectionRow {
 }
 
 /** The section as the caller sees it after a write. */
-export async function sectionObjectFor(ctx: AppContext, p: Principal, organizationId: string, siteId: string, sectionId: string) {
+export async function sectionObjectFor(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  sectionId: string,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   const tree = await SiteTree.load(ctx.db, access.site);
   return presentSection(viewOf(ctx, access, tree), requireSection(tree, sectionId));
@@ -52,11 +65,25 @@ export interface NewSection {
  * after the site (the default one), so a site is either all root-level site
  * spaces or all sections.
  */
-export async function addSection(ctx: AppContext, p: Principal, organizationId: string, siteId: string, body: NewSection) {
-  const { tree, ...access } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'add a section to this site');
+export async function addSection(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  body: NewSection,
+) {
+  const { tree, ...access } = await requireSiteTree(
+    ctx,
+    p,
+    organizationId,
+    siteId,
+    'create',
+    'add a section to this site',
+  );
   const space = await requirePublishableSpace(ctx, access, body.spaceId);
   const groupId = body.siteSectionGroupId ?? null;
-  if (groupId && !tree.group(groupId)) throw badRequest(`Invalid siteSectionGroupId: unknown section group "${groupId}"`);
+  if (groupId && !tree.group(groupId))
+    throw badRequest(`Invalid siteSectionGroupId: unknown section group "${groupId}"`);
   const title = body.title ?? (space.title.trim().length >= 2 ? space.title.slice(0, 128) : 'Untitled section');
   const paths = tree.sections.map((s) => s.path);
   const id = newId();
@@ -67,13 +94,37 @@ export async function addSection(ctx: AppContext, p: Principal, organizationId: 
       const firstId = newId();
       const firstPath = pathFromTitle(tree.site.title, 'docs', paths);
       paths.push(firstPath);
-      await insertSection(tx, { id: firstId, siteId, groupId: null, title: tree.site.title, path: firstPath, icon: null, position: topKey, defaultSiteSpace: tree.defaultSiteSpaceId(null) ?? null });
-      await tx.query('UPDATE site_spaces SET section_id = $2 WHERE site_id = $1 AND section_id IS NULL', [siteId, firstId]);
-      await tx.query('UPDATE sites SET default_section_id = $2, default_site_space_id = NULL WHERE id = $1', [siteId, firstId]);
+      await insertSection(tx, {
+        id: firstId,
+        siteId,
+        groupId: null,
+        title: tree.site.title,
+        path: firstPath,
+        icon: null,
+        position: topKey,
+        defaultSiteSpace: tree.defaultSiteSpaceId(null) ?? null,
+      });
+      await tx.query('UPDATE site_spaces SET section_id = $2 WHERE site_id = $1 AND section_id IS NULL', [
+        siteId,
+        firstId,
+      ]);
+      await tx.query('UPDATE sites SET default_section_id = $2, default_site_space_id = NULL WHERE id = $1', [
+        siteId,
+        firstId,
+      ]);
       topKey = keyAtEnd([{ id: firstId, position: topKey }]);
     }
     const position = groupId ? keyAtEndOf(tree, groupId) : topKey;
-    await insertSection(tx, { id, siteId, groupId, title, path: pathFromTitle(title, 'section', paths), icon: body.icon ?? null, position, defaultSiteSpace: null });
+    await insertSection(tx, {
+      id,
+      siteId,
+      groupId,
+      title,
+      path: pathFromTitle(title, 'section', paths),
+      icon: body.icon ?? null,
+      position,
+      defaultSiteSpace: null,
+    });
     await insertSiteSpace(tx, siteId, id, space.id, pathFromTitle(space.title, 'space', []));
   });
   return sectionObjectFor(ctx, p, organizationId, siteId, id);
@@ -107,11 +158,26 @@ export interface SectionUpdate {
 }
 
 /** PATCH a section: omitted fields keep their value, null clears condition/icon/description. */
-export async function updateSection(ctx: AppContext, p: Principal, organizationId: string, siteId: string, sectionId: string, body: SectionUpdate) {
+export async function updateSection(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  sectionId: string,
+  body: SectionUpdate,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this section');
   const section = requireSection(tree, sectionId);
-  if (body.path !== undefined) requireFreePath(body.path, tree.sections.filter((s) => s.id !== sectionId).map((s) => s.path), 'section');
-  if (body.defaultSiteSpace !== undefined && !tree.siteSpacesOf(sectionId).some((s) => s.id === body.defaultSiteSpace)) {
+  if (body.path !== undefined)
+    requireFreePath(
+      body.path,
+      tree.sections.filter((s) => s.id !== sectionId).map((s) => s.path),
+      'section',
+    );
+  if (
+    body.defaultSiteSpace !== undefined &&
+    !tree.siteSpacesOf(sectionId).some((s) => s.id === body.defaultSiteSpace)
+  ) {
     throw badRequest(`Invalid defaultSiteSpace: "${body.defaultSiteSpace}" is not a site space of this section`);
   }
   const condition = body.condition === undefined ? section.condition : checkedCondition(body.condition);
@@ -131,7 +197,13 @@ export async function updateSection(ctx: AppContext, p: Principal, organizationI
 }
 
 /** Deletes a section and its site spaces; 204 also when it is not there. */
-export async function deleteSection(ctx: AppContext, p: Principal, organizationId: string, siteId: string, sectionId: string): Promise<void> {
+export async function deleteSection(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  sectionId: string,
+): Promise<void> {
   const access = await siteForDelete(ctx, p, organizationId, siteId);
   if (!access) return;
   requireSiteRole(access.role, 'create', 'delete a section of this site');
@@ -142,7 +214,14 @@ export async function deleteSection(ctx: AppContext, p: Principal, organizationI
  * Moves a section among its siblings: the sections of its group, or the
  * top-level items (sections and groups) when it is not in a group.
  */
-export async function moveSection(ctx: AppContext, p: Principal, organizationId: string, siteId: string, sectionId: string, position: MovePosition) {
+export async function moveSection(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  sectionId: string,
+  position: MovePosition,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'move this section');
   const section = requireSection(tree, sectionId);
   for (const ref of [position.before, position.after]) {

@@ -7,7 +7,14 @@ import { pageArray, type PageRequest } from '../../http/paging';
 import { AccessIndex } from '../../policy/access';
 import type { Queryable } from '../../store/db';
 import { insertSpace } from '../spaces/service';
-import { requireSite, requireSiteReader, requireSiteRole, requireSiteTree, siteForDelete, type SiteAccess } from './access';
+import {
+  requireSite,
+  requireSiteReader,
+  requireSiteRole,
+  requireSiteTree,
+  siteForDelete,
+  type SiteAccess,
+} from './access';
 import { keyAtEnd } from './ordering';
 import { presentSite, presentSiteOf, shareKeyFor, type SiteView } from './present';
 import { pathFromTitle, requirePublishableSpace } from './refs';
@@ -15,7 +22,13 @@ import { SITE_COLUMNS, SiteTree, type SiteRow } from './tree';
 
 /** The presentation context of a loaded site for its caller. */
 export function viewOf(ctx: AppContext, access: SiteAccess, tree: SiteTree, givenShareKey?: string): SiteView {
-  return { ctx, tree, role: access.role, index: access.index, shareKey: shareKeyFor(tree.site, access.role, givenShareKey) };
+  return {
+    ctx,
+    tree,
+    role: access.role,
+    index: access.index,
+    shareKey: shareKeyFor(tree.site, access.role, givenShareKey),
+  };
 }
 
 /** The Site object as the caller sees it. */
@@ -31,7 +44,13 @@ export interface SiteFilter {
 }
 
 /** Sites of an organization, oldest first, filtered by a published space, a title substring, or `published`. */
-export async function listSites(ctx: AppContext, p: Principal, organizationId: string, filter: SiteFilter, page: PageRequest) {
+export async function listSites(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  filter: SiteFilter,
+  page: PageRequest,
+) {
   const { role } = await requireSiteReader(ctx, p, organizationId);
   const rows = await ctx.db.query<SiteRow & { site_spaces: string }>(
     `SELECT ${SITE_COLUMNS}, (SELECT count(*) FROM site_spaces ss WHERE ss.site_id = sites.id) AS site_spaces FROM sites
@@ -43,7 +62,10 @@ export async function listSites(ctx: AppContext, p: Principal, organizationId: s
     [organizationId, filter.space ?? null, filter.title ?? null, filter.published ?? null],
   );
   const result = pageArray(rows, page);
-  return { ...result, items: result.items.map((s) => presentSite(ctx, s, role, Number(s.site_spaces), shareKeyFor(s, role, undefined))) };
+  return {
+    ...result,
+    items: result.items.map((s) => presentSite(ctx, s, role, Number(s.site_spaces), shareKeyFor(s, role, undefined))),
+  };
 }
 
 export interface NewSite {
@@ -71,23 +93,47 @@ export async function createSite(ctx: AppContext, p: Principal, organizationId: 
     await tx.query(
       `INSERT INTO sites (id, organization_id, type, title, visibility, share_key, visitor_key, created_by, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [id, organizationId, body.type ?? 'basic', title, body.visibility ?? 'public', newSecret(), newSecret(), p.userId, now],
+      [
+        id,
+        organizationId,
+        body.type ?? 'basic',
+        title,
+        body.visibility ?? 'public',
+        newSecret(),
+        newSecret(),
+        p.userId,
+        now,
+      ],
     );
     const toAdd = spaces.map((s) => ({ id: s.id, title: s.title }));
-    if (body.spaces === 'new') toAdd.push({ id: await insertSpace(ctx, tx, organizationId, null, { title: title.slice(0, 50) }, p.userId), title });
+    if (body.spaces === 'new')
+      toAdd.push({
+        id: await insertSpace(ctx, tx, organizationId, null, { title: title.slice(0, 50) }, p.userId),
+        title,
+      });
     const taken: string[] = [];
-    for (const space of toAdd) taken.push(await insertSiteSpace(tx, id, null, space.id, pathFromTitle(space.title, 'space', taken)));
+    for (const space of toAdd)
+      taken.push(await insertSiteSpace(tx, id, null, space.id, pathFromTitle(space.title, 'space', taken)));
   });
   return siteObjectFor(ctx, p, organizationId, id);
 }
 
 /** Inserts a site space at the end of its container (a section, or the root level) and returns its path. */
-export async function insertSiteSpace(db: Queryable, siteId: string, sectionId: string | null, spaceId: string, path: string): Promise<string> {
-  const siblings = await db.query<{ id: string; position: string }>('SELECT id, position FROM site_spaces WHERE site_id = $1 AND section_id IS NOT DISTINCT FROM $2', [
-    siteId,
-    sectionId,
-  ]);
-  await db.query('INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES ($1, $2, $3, $4, $5, $6)', [newId(), siteId, sectionId, spaceId, path, keyAtEnd(siblings)]);
+export async function insertSiteSpace(
+  db: Queryable,
+  siteId: string,
+  sectionId: string | null,
+  spaceId: string,
+  path: string,
+): Promise<string> {
+  const siblings = await db.query<{ id: string; position: string }>(
+    'SELECT id, position FROM site_spaces WHERE site_id = $1 AND section_id IS NOT DISTINCT FROM $2',
+    [siteId, sectionId],
+  );
+  await db.query(
+    'INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES ($1, $2, $3, $4, $5, $6)',
+    [newId(), siteId, sectionId, spaceId, path, keyAtEnd(siblings)],
+  );
   return path;
 }
 
@@ -104,14 +150,21 @@ export interface SiteUpdate {
 }
 
 /** PATCH: settings of the site (org "create"). */
-export async function updateSite(ctx: AppContext, p: Principal, organizationId: string, siteId: string, body: SiteUpdate) {
+export async function updateSite(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  body: SiteUpdate,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this site');
   const site = tree.site;
   let defaultSection = site.default_section_id;
   let rootDefault = site.default_site_space_id;
   let sectionDefault: { section: string; siteSpace: string } | undefined;
   if (body.defaultSiteSection !== undefined) {
-    if (!tree.section(body.defaultSiteSection)) throw badRequest(`Invalid defaultSiteSection: unknown section "${body.defaultSiteSection}"`);
+    if (!tree.section(body.defaultSiteSection))
+      throw badRequest(`Invalid defaultSiteSection: unknown section "${body.defaultSiteSection}"`);
     defaultSection = body.defaultSiteSection;
   }
   if (body.defaultSiteSpace !== undefined) {
@@ -120,7 +173,10 @@ export async function updateSite(ctx: AppContext, p: Principal, organizationId: 
     if (tree.hasSections) {
       // As in GitBook: on a site with sections this picks the default site space of the default section.
       const target = defaultSection && tree.section(defaultSection) ? defaultSection : tree.defaultSectionId();
-      if (ss.section_id !== target) throw badRequest('Invalid defaultSiteSpace: on a site with sections it must be a site space of the default section');
+      if (ss.section_id !== target)
+        throw badRequest(
+          'Invalid defaultSiteSpace: on a site with sections it must be a site space of the default section',
+        );
       sectionDefault = { section: ss.section_id, siteSpace: ss.id };
     } else rootDefault = ss.id;
   }
@@ -149,7 +205,11 @@ export async function updateSite(ctx: AppContext, p: Principal, organizationId: 
         ctx.clock.now(),
       ],
     );
-    if (sectionDefault) await tx.query('UPDATE site_sections SET default_site_space_id = $2 WHERE id = $1', [sectionDefault.section, sectionDefault.siteSpace]);
+    if (sectionDefault)
+      await tx.query('UPDATE site_sections SET default_site_space_id = $2 WHERE id = $1', [
+        sectionDefault.section,
+        sectionDefault.siteSpace,
+      ]);
   });
   return siteObjectFor(ctx, p, organizationId, siteId);
 }
@@ -160,16 +220,30 @@ export async function updateSite(ctx: AppContext, p: Principal, organizationId: 
  * claiming the API's host would shadow the web app.
  */
 async function requireFreeHostname(ctx: AppContext, hostname: string, siteId: string): Promise<void> {
-  if (hostname === new URL(ctx.urls.root).hostname) throw badRequest('Invalid hostname: it is the hostname of this server');
-  const rows = await ctx.db.query<{ id: string }>('SELECT id FROM sites WHERE hostname = $1 AND id <> $2', [hostname, siteId]);
+  if (hostname === new URL(ctx.urls.root).hostname)
+    throw badRequest('Invalid hostname: it is the hostname of this server');
+  const rows = await ctx.db.query<{ id: string }>('SELECT id FROM sites WHERE hostname = $1 AND id <> $2', [
+    hostname,
+    siteId,
+  ]);
   if (rows.length > 0) throw conflict(`The hostname "${hostname}" is already used by another site`);
 }
 
 /** Publishes or unpublishes the site (org "create"). */
-export async function setPublished(ctx: AppContext, p: Principal, organizationId: string, siteId: string, published: boolean) {
+export async function setPublished(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  published: boolean,
+) {
   const access = await requireSite(ctx, p, organizationId, siteId);
   requireSiteRole(access.role, 'create', published ? 'publish this site' : 'unpublish this site');
-  await ctx.db.query('UPDATE sites SET published = $2, updated_at = $3 WHERE id = $1', [siteId, published, ctx.clock.now()]);
+  await ctx.db.query('UPDATE sites SET published = $2, updated_at = $3 WHERE id = $1', [
+    siteId,
+    published,
+    ctx.clock.now(),
+  ]);
   return siteObjectFor(ctx, p, organizationId, siteId);
 }
 

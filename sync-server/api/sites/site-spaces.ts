@@ -24,7 +24,9 @@ export async function listSiteSpaces(
   const access = await requireSite(ctx, p, organizationId, siteId);
   const tree = await SiteTree.load(ctx.db, access.site);
   const v = viewOf(ctx, access, tree, query.shareKey);
-  const rows = tree.orderedSiteSpaces().filter((s) => query.default === undefined || tree.isDefaultSiteSpace(s) === query.default);
+  const rows = tree
+    .orderedSiteSpaces()
+    .filter((s) => query.default === undefined || tree.isDefaultSiteSpace(s) === query.default);
   const result = pageArray(rows, page);
   return { ...result, items: result.items.map((s) => presentSiteSpace(v, s)) };
 }
@@ -44,18 +46,38 @@ async function siteSpaceObjectFor(ctx: AppContext, p: Principal, organizationId:
 /** 400 when the space is already published in that section (or at the root level). */
 function requireNotInContainer(tree: SiteTree, sectionId: string | null, spaceId: string, except?: string): void {
   if (tree.siteSpacesOf(sectionId).some((s) => s.space_id === spaceId && s.id !== except)) {
-    throw badRequest(`Invalid spaceId: space "${spaceId}" is already published ${sectionId ? 'in this section' : 'on this site'}`);
+    throw badRequest(
+      `Invalid spaceId: space "${spaceId}" is already published ${sectionId ? 'in this section' : 'on this site'}`,
+    );
   }
 }
 
 /** Publishes a space on the site: in `sectionId`, else in the default section, else at the root level. */
-export async function addSiteSpace(ctx: AppContext, p: Principal, organizationId: string, siteId: string, body: { spaceId: string; sectionId?: string }) {
-  const { tree, ...access } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'add a space to this site');
+export async function addSiteSpace(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  body: { spaceId: string; sectionId?: string },
+) {
+  const { tree, ...access } = await requireSiteTree(
+    ctx,
+    p,
+    organizationId,
+    siteId,
+    'create',
+    'add a space to this site',
+  );
   const space = await requirePublishableSpace(ctx, access, body.spaceId);
-  if (body.sectionId !== undefined && !tree.section(body.sectionId)) throw badRequest(`Invalid sectionId: unknown section "${body.sectionId}"`);
+  if (body.sectionId !== undefined && !tree.section(body.sectionId))
+    throw badRequest(`Invalid sectionId: unknown section "${body.sectionId}"`);
   const sectionId = body.sectionId ?? tree.defaultSectionId() ?? null;
   requireNotInContainer(tree, sectionId, space.id);
-  const path = pathFromTitle(space.title, 'space', tree.siteSpacesOf(sectionId).map((s) => s.path));
+  const path = pathFromTitle(
+    space.title,
+    'space',
+    tree.siteSpacesOf(sectionId).map((s) => s.path),
+  );
   await insertSiteSpace(ctx.db, siteId, sectionId, space.id, path);
   const after = await SiteTree.load(ctx.db, tree.site);
   const row = after.siteSpacesOf(sectionId).find((s) => s.path === path)!;
@@ -73,18 +95,37 @@ export async function updateSiteSpace(
 ) {
   const { tree, ...access } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this site space');
   const row = requireSiteSpace(tree, id);
-  if (body.path !== undefined) requireFreePath(body.path, tree.siteSpacesOf(row.section_id).filter((s) => s.id !== id).map((s) => s.path), 'site space of this section');
+  if (body.path !== undefined)
+    requireFreePath(
+      body.path,
+      tree
+        .siteSpacesOf(row.section_id)
+        .filter((s) => s.id !== id)
+        .map((s) => s.path),
+      'site space of this section',
+    );
   if (body.spaceId !== undefined) {
     await requirePublishableSpace(ctx, access, body.spaceId);
     requireNotInContainer(tree, row.section_id, body.spaceId, id);
   }
   const condition = body.condition === undefined ? row.condition : checkedCondition(body.condition);
-  await ctx.db.query('UPDATE site_spaces SET path = $2, condition = $3, space_id = $4 WHERE id = $1', [id, body.path ?? row.path, condition, body.spaceId ?? row.space_id]);
+  await ctx.db.query('UPDATE site_spaces SET path = $2, condition = $3, space_id = $4 WHERE id = $1', [
+    id,
+    body.path ?? row.path,
+    condition,
+    body.spaceId ?? row.space_id,
+  ]);
   return siteSpaceObjectFor(ctx, p, organizationId, siteId, id);
 }
 
 /** Removes a space from the site; 204 also when it is not there. */
-export async function deleteSiteSpace(ctx: AppContext, p: Principal, organizationId: string, siteId: string, id: string): Promise<void> {
+export async function deleteSiteSpace(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  id: string,
+): Promise<void> {
   const access = await siteForDelete(ctx, p, organizationId, siteId);
   if (!access) return;
   requireSiteRole(access.role, 'create', 'remove a space from this site');
@@ -92,7 +133,14 @@ export async function deleteSiteSpace(ctx: AppContext, p: Principal, organizatio
 }
 
 /** Moves a site space among the site spaces of its section (or of the root level). */
-export async function moveSiteSpace(ctx: AppContext, p: Principal, organizationId: string, siteId: string, id: string, position: MovePosition) {
+export async function moveSiteSpace(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  siteId: string,
+  id: string,
+  position: MovePosition,
+) {
   const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'move this site space');
   const row = requireSiteSpace(tree, id);
   for (const ref of [position.before, position.after]) {

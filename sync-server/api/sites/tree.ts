@@ -83,15 +83,29 @@ export class SiteTree {
 
   static async load(db: Queryable, site: SiteRow): Promise<SiteTree> {
     const [groups, sections, siteSpaces, spaces] = await Promise.all([
-      db.query<GroupRow>('SELECT id, site_id, title, icon, position FROM site_section_groups WHERE site_id = $1', [site.id]),
+      db.query<GroupRow>('SELECT id, site_id, title, icon, position FROM site_section_groups WHERE site_id = $1', [
+        site.id,
+      ]),
       db.query<SectionRow>(
         'SELECT id, site_id, group_id, title, description, path, icon, condition, default_site_space_id, position FROM site_sections WHERE site_id = $1',
         [site.id],
       ),
-      db.query<SiteSpaceRow>('SELECT id, site_id, section_id, space_id, path, condition, position FROM site_spaces WHERE site_id = $1', [site.id]),
-      db.query<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE id IN (SELECT space_id FROM site_spaces WHERE site_id = $1)`, [site.id]),
+      db.query<SiteSpaceRow>(
+        'SELECT id, site_id, section_id, space_id, path, condition, position FROM site_spaces WHERE site_id = $1',
+        [site.id],
+      ),
+      db.query<SpaceRow>(
+        `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id IN (SELECT space_id FROM site_spaces WHERE site_id = $1)`,
+        [site.id],
+      ),
     ]);
-    return new SiteTree(site, groups.sort(byPosition), sections.sort(byPosition), siteSpaces.sort(byPosition), new Map(spaces.map((s) => [s.id, s])));
+    return new SiteTree(
+      site,
+      groups.sort(byPosition),
+      sections.sort(byPosition),
+      siteSpaces.sort(byPosition),
+      new Map(spaces.map((s) => [s.id, s])),
+    );
   }
 
   get hasSections(): boolean {
@@ -113,7 +127,9 @@ export class SiteTree {
   /** Sections outside groups and groups, interleaved in display order. */
   topLevel(): TopLevelItem[] {
     const items: (TopLevelItem & { position: string; id: string })[] = [
-      ...this.sections.filter((s) => s.group_id === null).map((row) => ({ type: 'section' as const, row, position: row.position, id: row.id })),
+      ...this.sections
+        .filter((s) => s.group_id === null)
+        .map((row) => ({ type: 'section' as const, row, position: row.position, id: row.id })),
       ...this.groups.map((row) => ({ type: 'group' as const, row, position: row.position, id: row.id })),
     ];
     return items.sort(byPosition).map(({ type, row }) => ({ type, row }) as TopLevelItem);
@@ -148,7 +164,8 @@ export class SiteTree {
 
   /** The default site space of a section (or of the root level): the chosen one while it is there, else the first. */
   defaultSiteSpaceId(sectionId: string | null): string | undefined {
-    const chosen = sectionId === null ? this.site.default_site_space_id : this.section(sectionId)?.default_site_space_id;
+    const chosen =
+      sectionId === null ? this.site.default_site_space_id : this.section(sectionId)?.default_site_space_id;
     const candidates = this.siteSpacesOf(sectionId);
     if (chosen && candidates.some((s) => s.id === chosen)) return chosen;
     return candidates[0]?.id;

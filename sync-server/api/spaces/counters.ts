@@ -6,7 +6,10 @@ import { NO_CHANGE_REQUESTS, type ChangeRequestCounters } from './present';
  * Change-request counters of several spaces in one (read-cached) query, for
  * Space objects: total, open and draft change requests.
  */
-export async function changeRequestCountersFor(db: Queryable, spaceIds: readonly string[]): Promise<Map<string, ChangeRequestCounters>> {
+export async function changeRequestCountersFor(
+  db: Queryable,
+  spaceIds: readonly string[],
+): Promise<Map<string, ChangeRequestCounters>> {
   const out = new Map<string, ChangeRequestCounters>();
   if (spaceIds.length === 0) return out;
   const rows = await cachedQuery<{ space_id: string; total: number; open: number; draft: number }>(
@@ -15,7 +18,12 @@ export async function changeRequestCountersFor(db: Queryable, spaceIds: readonly
        FROM change_requests WHERE space_id = ANY($1::text[]) GROUP BY space_id`,
     [[...spaceIds].sort()],
   );
-  for (const r of rows) out.set(r.space_id, { changeRequests: Number(r.total), changeRequestsOpen: Number(r.open), changeRequestsDraft: Number(r.draft) });
+  for (const r of rows)
+    out.set(r.space_id, {
+      changeRequests: Number(r.total),
+      changeRequestsOpen: Number(r.open),
+      changeRequestsDraft: Number(r.draft),
+    });
   return out;
 }
 

@@ -93,7 +93,14 @@ async function copyContent(ctx: AppContext, sourceId: string, sourceRevision: st
   if (!source || !copy) return;
   const revisionId = newId();
   await ctx.db.transaction(async (tx) => {
-    await saveRevision(tx, { ...source, id: revisionId, spaceId: copyId, changeRequestId: null, parents: [copy.revision], createdAt: ctx.clock.now() });
+    await saveRevision(tx, {
+      ...source,
+      id: revisionId,
+      spaceId: copyId,
+      changeRequestId: null,
+      parents: [copy.revision],
+      createdAt: ctx.clock.now(),
+    });
     await tx.query('UPDATE spaces SET revision = $2 WHERE id = $1', [copyId, revisionId]);
   });
 }
@@ -106,13 +113,10 @@ export async function moveSpace(ctx: AppContext, p: Principal, id: string, body:
   let visibility = row.visibility;
   // Leaving every collection: "in-collection" no longer means anything.
   if (!target.parentId && visibility === 'in-collection') visibility = 'private';
-  await ctx.db.query('UPDATE spaces SET parent_id = $2, position = $3, visibility = $4, updated_at = $5 WHERE id = $1', [
-    id,
-    target.parentId,
-    target.position,
-    visibility,
-    ctx.clock.now(),
-  ]);
+  await ctx.db.query(
+    'UPDATE spaces SET parent_id = $2, position = $3, visibility = $4, updated_at = $5 WHERE id = $1',
+    [id, target.parentId, target.position, visibility, ctx.clock.now()],
+  );
   return spaceObjectFor(ctx, p, id);
 }
 

@@ -26,7 +26,13 @@ export const SPACE_COLUMNS =
 
 /** The policy view of a space row. */
 export function spaceNode(s: SpaceRow): ContentNode {
-  return { type: 'space', id: s.id, organizationId: s.organization_id, parentId: s.parent_id, defaultLevel: s.default_level };
+  return {
+    type: 'space',
+    id: s.id,
+    organizationId: s.organization_id,
+    parentId: s.parent_id,
+    defaultLevel: s.default_level,
+  };
 }
 
 /** Change-request counters shown on a Space. */
@@ -36,10 +42,19 @@ export interface ChangeRequestCounters {
   changeRequestsDraft: number;
 }
 /** Before change requests are counted for a space (and for spaces that have none). */
-export const NO_CHANGE_REQUESTS: ChangeRequestCounters = { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+export const NO_CHANGE_REQUESTS: ChangeRequestCounters = {
+  changeRequests: 0,
+  changeRequestsOpen: 0,
+  changeRequestsDraft: 0,
+};
 
 /** Row -> API `Space`, with the caller's permissions. */
-export function presentSpace(ctx: AppContext, s: SpaceRow, role: RoleOrNone, counters: ChangeRequestCounters = NO_CHANGE_REQUESTS) {
+export function presentSpace(
+  ctx: AppContext,
+  s: SpaceRow,
+  role: RoleOrNone,
+  counters: ChangeRequestCounters = NO_CHANGE_REQUESTS,
+) {
   return {
     object: 'space' as const,
     id: s.id,

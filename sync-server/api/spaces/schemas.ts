@@ -3,12 +3,51 @@ import { ContentPosition, DefaultLevel, EntityId, Url } from '../../http/schemas
 
 const b = Type.Boolean();
 export const LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da',
-  'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
 ] as const;
 const Language = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
 const EditMode = Type.Union([Type.Literal('live'), Type.Literal('locked')]);
-const Visibility = Type.Union(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'].map((v) => Type.Literal(v)));
+const Visibility = Type.Union(
+  ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'].map((v) => Type.Literal(v)),
+);
 const Title = Type.String({ maxLength: 50 });
 const Emoji = Type.String({ maxLength: 50, format: 'emoji' });
 
@@ -23,7 +62,13 @@ export const SpaceSchema = Type.Object({
   deletedAt: Type.Optional(Type.String({ format: 'date-time' })),
   editMode: Type.String(),
   mergeRules: Type.Object({ type: Type.String() }),
-  urls: Type.Object({ location: Url, app: Url, published: Type.Optional(Url), public: Type.Optional(Url), icon: Type.Optional(Url) }),
+  urls: Type.Object({
+    location: Url,
+    app: Url,
+    published: Type.Optional(Url),
+    public: Type.Optional(Url),
+    icon: Type.Optional(Url),
+  }),
   organization: Type.String(),
   parent: Type.Optional(Type.String()),
   language: Type.Optional(Type.String()),
@@ -34,7 +79,16 @@ export const SpaceSchema = Type.Object({
   changeRequestsOpen: Type.Number(),
   changeRequestsDraft: Type.Number(),
   permissions: Type.Object({
-    view: b, access: b, admin: b, viewInviteLinks: b, edit: b, triggerGitSync: b, comment: b, merge: b, review: b, installIntegration: b,
+    view: b,
+    access: b,
+    admin: b,
+    viewInviteLinks: b,
+    edit: b,
+    triggerGitSync: b,
+    comment: b,
+    merge: b,
+    review: b,
+    installIntegration: b,
   }),
 });
 

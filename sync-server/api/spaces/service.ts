@@ -15,7 +15,9 @@ import { changeRequestCountersFor, changeRequestCountersOf } from './counters';
 
 /** A space row by id (deleted ones included), read through the read cache. */
 export function loadSpace(ctx: AppContext, id: string): Promise<SpaceRow | undefined> {
-  return cachedRead(ctx.db, `space:${id}`, () => queryOne<SpaceRow>(ctx.db, `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]));
+  return cachedRead(ctx.db, `space:${id}`, () =>
+    queryOne<SpaceRow>(ctx.db, `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]),
+  );
 }
 
 /** A space the caller can see, with their role on it; 404 otherwise. */
@@ -47,7 +49,9 @@ export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) 
  */
 export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<string> {
   const { row, role } = await requireSpace(ctx, p, id);
-  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () => JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id))));
+  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () =>
+    JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id))),
+  );
 }
 
 /** Visible rows with roles, paged; shared by the list operations. */
@@ -58,12 +62,20 @@ async function presentVisible(ctx: AppContext, rows: SpaceRow[], index: AccessIn
     if (role) visible.push({ row, role });
   }
   const result = pageArray(visible, page);
-  const counters = await changeRequestCountersFor(ctx.db, result.items.map((v) => v.row.id));
+  const counters = await changeRequestCountersFor(
+    ctx.db,
+    result.items.map((v) => v.row.id),
+  );
   return { ...result, items: result.items.map((v) => presentSpace(ctx, v.row, v.role, counters.get(v.row.id))) };
 }
 
 /** Active spaces of an organization the caller can see, oldest first. */
-export async function listSpacesInOrganization(ctx: AppContext, p: Principal, organizationId: string, page: PageRequest) {
+export async function listSpacesInOrganization(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const index = await AccessIndex.load(ctx.db, m);
   const rows = await cachedQuery<SpaceRow>(
@@ -77,7 +89,10 @@ export async function listSpacesInOrganization(ctx: AppContext, p: Principal, or
 /** Active spaces directly in a collection, in sidebar order. */
 export async function listSpacesInCollection(ctx: AppContext, p: Principal, collectionId: string, page: PageRequest) {
   const { row: collection, index } = await requireCollection(ctx, p, collectionId);
-  const rows = await ctx.db.query<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE parent_id = $1 AND deleted_at IS NULL`, [collection.id]);
+  const rows = await ctx.db.query<SpaceRow>(
+    `SELECT ${SPACE_COLUMNS} FROM spaces WHERE parent_id = $1 AND deleted_at IS NULL`,
+    [collection.id],
+  );
   rows.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
   return presentVisible(ctx, rows, index, page);
 }
@@ -96,9 +111,22 @@ export async function createSpace(ctx: AppContext, p: Principal, organizationId:
   const parentId = body.parent ?? null;
   if (parentId) {
     const parent = await loadCollection(ctx, parentId);
-    if (!parent || parent.organization_id !== organizationId) throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
-    await requireContentAccess(ctx.db, { type: 'collection', id: parent.id, organizationId, parentId: parent.parent_id, defaultLevel: parent.default_level }, p.userId, 'Parent collection');
-    if (!(await canCreateIn(ctx, p, parent))) throw forbidden('You need the "create" role on this collection to create a space in it');
+    if (!parent || parent.organization_id !== organizationId)
+      throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
+    await requireContentAccess(
+      ctx.db,
+      {
+        type: 'collection',
+        id: parent.id,
+        organizationId,
+        parentId: parent.parent_id,
+        defaultLevel: parent.default_level,
+      },
+      p.userId,
+      'Parent collection',
+    );
+    if (!(await canCreateIn(ctx, p, parent)))
+      throw forbidden('You need the "create" role on this collection to create a space in it');
   } else {
     requireContentRole(m.role ?? null, 'create', 'create a space in this organization');
   }
@@ -156,7 +184,8 @@ export interface SpaceUpdate {
 export async function updateSpace(ctx: AppContext, p: Principal, id: string, body: SpaceUpdate) {
   const { row, role } = await requireActiveSpace(ctx, p, id);
   requireContentRole(role, 'admin', 'change this space');
-  if (body.visibility === 'in-collection' && !row.parent_id) throw badRequest('"in-collection" visibility is only for spaces inside a collection');
+  if (body.visibility === 'in-collection' && !row.parent_id)
+    throw badRequest('"in-collection" visibility is only for spaces inside a collection');
   const sets: string[] = [];
   const params: unknown[] = [id];
   const set = (column: string, value: unknown) => {
@@ -178,12 +207,23 @@ export async function updateSpace(ctx: AppContext, p: Principal, id: string, bod
  * Spaces a member has access to, with their role on each. The member
  * themself and organization admins may ask; anyone else in the org gets 403.
  */
-export async function listSpacesForMember(ctx: AppContext, p: Principal, organizationId: string, userId: string, order: 'asc' | 'desc', page: PageRequest) {
+export async function listSpacesForMember(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  userId: string,
+  order: 'asc' | 'desc',
+  page: PageRequest,
+) {
   const caller = await requireOrgMember(ctx.db, organizationId, p.userId);
-  if (caller.role !== 'admin' && p.userId !== userId) throw forbidden("Only organization admins can list another member's spaces");
+  if (caller.role !== 'admin' && p.userId !== userId)
+    throw forbidden("Only organization admins can list another member's spaces");
   const target = await loadMembership(ctx.db, organizationId, userId);
   if (target.role === undefined) throw notFound('Member');
-  const [targetIndex, callerIndex] = await Promise.all([AccessIndex.load(ctx.db, target), AccessIndex.load(ctx.db, caller)]);
+  const [targetIndex, callerIndex] = await Promise.all([
+    AccessIndex.load(ctx.db, target),
+    AccessIndex.load(ctx.db, caller),
+  ]);
   const rows = await ctx.db.query<SpaceRow>(
     `SELECT ${SPACE_COLUMNS} FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY created_at ${order === 'asc' ? 'ASC' : 'DESC'}, id`,
     [organizationId],
@@ -194,6 +234,15 @@ export async function listSpacesForMember(ctx: AppContext, p: Principal, organiz
     if (permission) entries.push({ row, permission, callerRole: callerIndex.roleOf(spaceNode(row)) });
   }
   const result = pageArray(entries, page);
-  const counters = await changeRequestCountersFor(ctx.db, result.items.map((e) => e.row.id));
-  return { ...result, items: result.items.map((e) => ({ permission: e.permission, space: presentSpace(ctx, e.row, e.callerRole, counters.get(e.row.id)) })) };
+  const counters = await changeRequestCountersFor(
+    ctx.db,
+    result.items.map((e) => e.row.id),
+  );
+  return {
+    ...result,
+    items: result.items.map((e) => ({
+      permission: e.permission,
+      space: presentSpace(ctx, e.row, e.callerRole, counters.get(e.row.id)),
+    })),
+  };
 }

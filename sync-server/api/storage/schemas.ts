@@ -2,7 +2,10 @@ import { Type } from 'typebox';
 import { MAX_UPLOAD_BYTES } from './storage';
 
 /** A MIME type such as image/png or application/vnd.foo+json; parameters are not allowed. */
-export const MimeType = Type.String({ pattern: '^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$', maxLength: 255 });
+export const MimeType = Type.String({
+  pattern: '^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$',
+  maxLength: 255,
+});
 
 export const UploadRequestBody = Type.Object(
   {
@@ -14,12 +17,20 @@ export const UploadRequestBody = Type.Object(
       },
       { additionalProperties: false },
     ),
-    kind: Type.Union([Type.Literal('customization_font'), Type.Literal('import_file'), Type.Literal('organization_file')]),
+    kind: Type.Union([
+      Type.Literal('customization_font'),
+      Type.Literal('import_file'),
+      Type.Literal('organization_file'),
+    ]),
   },
   { additionalProperties: false },
 );
 
-export const UploadUrlSchema = Type.Object({ object: Type.Literal('storage-signed-url'), url: Type.String({ format: 'uri' }), key: Type.String() });
+export const UploadUrlSchema = Type.Object({
+  object: Type.Literal('storage-signed-url'),
+  url: Type.String({ format: 'uri' }),
+  key: Type.String(),
+});
 
 export const UploadedSchema = Type.Object({
   key: Type.String(),
@@ -31,5 +42,8 @@ export const UploadedSchema = Type.Object({
 
 const Signature = Type.String({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
 export const UploadQuery = Type.Object({ expires: Type.Integer({ minimum: 0 }), signature: Signature });
-export const DownloadParams = Type.Object({ sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }), name: Type.String({ minLength: 1, maxLength: 255 }) });
+export const DownloadParams = Type.Object({
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+});
 export const DownloadQuery = Type.Object({ type: MimeType, signature: Signature });

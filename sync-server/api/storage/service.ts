@@ -18,7 +18,13 @@ export interface UploadRequest {
  * Hands out a signed, single-use upload URL. Uploading needs the "edit" role
  * in the organization: files are only useful inside content one can edit.
  */
-export async function createUploadUrl(ctx: AppContext, storage: Storage, p: Principal, organizationId: string, body: UploadRequest) {
+export async function createUploadUrl(
+  ctx: AppContext,
+  storage: Storage,
+  p: Principal,
+  organizationId: string,
+  body: UploadRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireFullMember(m, 'upload files');
   requireOrgRole(m, 'edit', 'upload files');
@@ -27,10 +33,23 @@ export async function createUploadUrl(ctx: AppContext, storage: Storage, p: Prin
   await ctx.db.query(
     `INSERT INTO storage_uploads (key, organization_id, kind, name, content_type, declared_size, created_by, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [key, organizationId, body.kind, body.file.name, body.file.type, body.file.size, p.userId, ctx.clock.now(), expiresAt],
+    [
+      key,
+      organizationId,
+      body.kind,
+      body.file.name,
+      body.file.type,
+      body.file.size,
+      p.userId,
+      ctx.clock.now(),
+      expiresAt,
+    ],
   );
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  const query = new URLSearchParams({ expires: String(expires), signature: storage.signer.sign(uploadPayload(key, expires)) });
+  const query = new URLSearchParams({
+    expires: String(expires),
+    signature: storage.signer.sign(uploadPayload(key, expires)),
+  });
   return { object: 'storage-signed-url' as const, url: ctx.urls.api(`/storage/uploads/${key}?${query}`), key };
 }
 
@@ -47,9 +66,20 @@ interface UploadRow {
  * before anything is read from the slot; the slot takes exactly the declared
  * size, once (a second PUT is a 409, so a leaked URL cannot swap the bytes).
  */
-export async function receiveUpload(ctx: AppContext, storage: Storage, key: string, expires: number, signature: string, bytes: Buffer) {
+export async function receiveUpload(
+  ctx: AppContext,
+  storage: Storage,
+  key: string,
+  expires: number,
+  signature: string,
+  bytes: Buffer,
+) {
   storage.signer.requireValidLink(uploadPayload(key, expires), signature, expires, ctx.clock.now(), 'upload URL');
-  const slot = await queryOne<UploadRow>(ctx.db, 'SELECT key, name, content_type, declared_size, sha256 FROM storage_uploads WHERE key = $1', [key]);
+  const slot = await queryOne<UploadRow>(
+    ctx.db,
+    'SELECT key, name, content_type, declared_size, sha256 FROM storage_uploads WHERE key = $1',
+    [key],
+  );
   if (!slot) throw notFound('Upload');
   if (slot.sha256) throw conflict('This upload URL has already been used');
   if (bytes.byteLength !== Number(slot.declared_size)) {
@@ -66,7 +96,12 @@ export async function receiveUpload(ctx: AppContext, storage: Storage, key: stri
 }
 
 /** Checks a download URL's signature and that the blob exists. */
-export async function checkDownload(storage: Storage, sha256: string, signature: string, payload: string): Promise<number> {
+export async function checkDownload(
+  storage: Storage,
+  sha256: string,
+  signature: string,
+  payload: string,
+): Promise<number> {
   if (!storage.signer.verify(payload, signature)) throw forbidden('Invalid file signature');
   const size = await storage.blobs.size(sha256);
   if (size === undefined) throw notFound('File');

@@ -9,24 +9,39 @@ const VERSION = typeof FOLIO_VERSION === 'string' ? FOLIO_VERSION : '0.1.0';
 const BUILD = new Date().toISOString();
 
 /** getApiInformation and getAuthenticatedUser. */
-export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncTypebox => async (app) => {
-  app.get(
-    '/',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'getApiInformation',
-        tags: ['System and users'],
-        summary: 'Version and build of this server',
-        response: { 200: Type.Object({ version: Type.String(), build: Type.String() }) },
+export const systemRoutes =
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/',
+      {
+        config: { public: true },
+        schema: {
+          operationId: 'getApiInformation',
+          tags: ['System and users'],
+          summary: 'Version and build of this server',
+          response: { 200: Type.Object({ version: Type.String(), build: Type.String() }) },
+        },
       },
-    },
-    async () => ({ version: VERSION, build: BUILD }),
-  );
+      async () => ({ version: VERSION, build: BUILD }),
+    );
 
-  app.get(
-    '/user',
-    { schema: { operationId: 'getAuthenticatedUser', tags: ['System and users'], summary: 'The user the token belongs to', response: { 200: UserSchema } } },
-    async (request) => presentUser(ctx, { id: request.principal.userId, display_name: request.principal.displayName, email: request.principal.email, photo_url: request.principal.photoUrl }),
-  );
-};
+    app.get(
+      '/user',
+      {
+        schema: {
+          operationId: 'getAuthenticatedUser',
+          tags: ['System and users'],
+          summary: 'The user the token belongs to',
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) =>
+        presentUser(ctx, {
+          id: request.principal.userId,
+          display_name: request.principal.displayName,
+          email: request.principal.email,
+          photo_url: request.principal.photoUrl,
+        }),
+    );
+  };

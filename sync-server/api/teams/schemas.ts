@@ -6,7 +6,10 @@ import { PagingQuery } from '../../http/paging';
 const TeamTitle = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
 
 /** A case-insensitive "contains" filter; longer than a title can be would never match, so it is bounded. */
-const TitleFilter = Type.String({ maxLength: 64, description: 'Only teams whose title contains this text (case insensitive)' });
+const TitleFilter = Type.String({
+  maxLength: 64,
+  description: 'Only teams whose title contains this text (case insensitive)',
+});
 
 /** GitBook's `OrganizationTeam`. */
 export const TeamSchema = Type.Object({
@@ -41,7 +44,9 @@ export const ListMemberTeamsQuery = Type.Object({ ...PagingQuery, title: Type.Op
 export const CreateTeamBody = Type.Object(
   {
     title: TeamTitle,
-    members: Type.Optional(Type.Array(EntityId, { maxItems: 1000, description: 'User ids of organization members to add to the team' })),
+    members: Type.Optional(
+      Type.Array(EntityId, { maxItems: 1000, description: 'User ids of organization members to add to the team' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -50,13 +50,26 @@ class TeamQuery {
     if (rows[0]) return { rows, total: Number(rows[0].total) };
     // Past the last page the window count is not there; count separately.
     this.params.length -= 2;
-    const counted = await queryOne<{ n: number }>(ctx.db, `SELECT count(*)::int AS n FROM (SELECT ${TEAM_COLUMNS} ${this.from}) x`, this.params);
+    const counted = await queryOne<{ n: number }>(
+      ctx.db,
+      `SELECT count(*)::int AS n FROM (SELECT ${TEAM_COLUMNS} ${this.from}) x`,
+      this.params,
+    );
     return { rows: [], total: counted?.n ?? 0 };
   }
 }
 
-async function loadTeam(ctx: AppContext, organizationId: string, callerId: string, teamId: string): Promise<TeamRow | undefined> {
-  return queryOne<TeamRow>(ctx.db, `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.organization_id = $1 AND t.id = $3`, [organizationId, callerId, teamId]);
+async function loadTeam(
+  ctx: AppContext,
+  organizationId: string,
+  callerId: string,
+  teamId: string,
+): Promise<TeamRow | undefined> {
+  return queryOne<TeamRow>(ctx.db, `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.organization_id = $1 AND t.id = $3`, [
+    organizationId,
+    callerId,
+    teamId,
+  ]);
 }
 
 export interface TeamFilters {
@@ -65,13 +78,26 @@ export interface TeamFilters {
 }
 
 /** listTeamsInOrganizationById: any full member; `owner` keeps the teams that member owns. */
-export async function listTeams(ctx: AppContext, p: Principal, organizationId: string, filters: TeamFilters, page: PageRequest) {
+export async function listTeams(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  filters: TeamFilters,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireFullMember(m, 'list teams');
   const q = new TeamQuery(organizationId, p.userId).titleContains(filters.title);
-  if (filters.owner) q.where.push(`EXISTS (SELECT 1 FROM team_members fo WHERE fo.team_id = t.id AND fo.user_id = ${q.param(filters.owner)} AND fo.is_owner)`);
+  if (filters.owner)
+    q.where.push(
+      `EXISTS (SELECT 1 FROM team_members fo WHERE fo.team_id = t.id AND fo.user_id = ${q.param(filters.owner)} AND fo.is_owner)`,
+    );
   const { rows, total } = await q.page(ctx, page);
-  return listPage(rows.map((r) => presentTeam(r, m.role)), total, page);
+  return listPage(
+    rows.map((r) => presentTeam(r, m.role)),
+    total,
+    page,
+  );
 }
 
 /**
@@ -79,7 +105,12 @@ export async function listTeams(ctx: AppContext, p: Principal, organizationId: s
  * an (enabled) member of the organization; the first one that is not is named
  * in the 400. The creator is not added implicitly, as on GitBook.
  */
-export async function createTeam(ctx: AppContext, p: Principal, organizationId: string, body: { title: string; members?: string[] }) {
+export async function createTeam(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  body: { title: string; members?: string[] },
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   requireOrgRole(m, 'admin', 'create teams');
   const memberIds = [...new Set(body.members ?? [])];
@@ -94,8 +125,14 @@ export async function createTeam(ctx: AppContext, p: Principal, organizationId: 
   }
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.query('INSERT INTO teams (id, organization_id, title, created_at) VALUES ($1, $2, $3, $4)', [id, organizationId, body.title.trim(), ctx.clock.now()]);
-    if (memberIds.length > 0) await tx.query('INSERT INTO team_members (team_id, user_id) SELECT $1, unnest($2::text[])', [id, memberIds]);
+    await tx.query('INSERT INTO teams (id, organization_id, title, created_at) VALUES ($1, $2, $3, $4)', [
+      id,
+      organizationId,
+      body.title.trim(),
+      ctx.clock.now(),
+    ]);
+    if (memberIds.length > 0)
+      await tx.query('INSERT INTO team_members (team_id, user_id) SELECT $1, unnest($2::text[])', [id, memberIds]);
   });
   const team = await loadTeam(ctx, organizationId, p.userId, id);
   if (!team) throw notFound('Team');
@@ -113,12 +150,23 @@ export async function getTeam(ctx: AppContext, p: Principal, organizationId: str
 }
 
 /** updateTeamInOrganizationById: organization admins and the team's owners. */
-export async function updateTeam(ctx: AppContext, p: Principal, organizationId: string, teamId: string, body: { title: string }) {
+export async function updateTeam(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  teamId: string,
+  body: { title: string },
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const team = await loadTeam(ctx, organizationId, p.userId, teamId);
   if (!team) throw notFound('Team');
-  if (!teamPermissions(m.role, team.caller_owns).admin) throw forbidden('Only organization admins and owners of this team can rename it');
-  await ctx.db.query('UPDATE teams SET title = $3 WHERE id = $1 AND organization_id = $2', [teamId, organizationId, body.title.trim()]);
+  if (!teamPermissions(m.role, team.caller_owns).admin)
+    throw forbidden('Only organization admins and owners of this team can rename it');
+  await ctx.db.query('UPDATE teams SET title = $3 WHERE id = $1 AND organization_id = $2', [
+    teamId,
+    organizationId,
+    body.title.trim(),
+  ]);
   const updated = await loadTeam(ctx, organizationId, p.userId, teamId);
   if (!updated) throw notFound('Team');
   return presentTeam(updated, m.role);
@@ -135,8 +183,12 @@ export async function deleteTeam(ctx: AppContext, p: Principal, organizationId: 
   if (!m) return;
   requireOrgRole(m, 'admin', 'delete teams');
   await ctx.db.transaction(async (tx) => {
-    const deleted = await tx.query('DELETE FROM teams WHERE id = $1 AND organization_id = $2 RETURNING id', [teamId, organizationId]);
-    if (deleted.length > 0) await tx.query("DELETE FROM content_permissions WHERE principal_type = 'team' AND principal_id = $1", [teamId]);
+    const deleted = await tx.query('DELETE FROM teams WHERE id = $1 AND organization_id = $2 RETURNING id', [
+      teamId,
+      organizationId,
+    ]);
+    if (deleted.length > 0)
+      await tx.query("DELETE FROM content_permissions WHERE principal_type = 'team' AND principal_id = $1", [teamId]);
   });
 }
 
@@ -144,16 +196,30 @@ export async function deleteTeam(ctx: AppContext, p: Principal, organizationId: 
  * listTeamsForOrganizationMember: the teams a member belongs to, with whether
  * they own each. Members may list their own; admins anyone's.
  */
-export async function listMemberTeams(ctx: AppContext, p: Principal, organizationId: string, userId: string, title: string | undefined, page: PageRequest) {
+export async function listMemberTeams(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+  userId: string,
+  title: string | undefined,
+  page: PageRequest,
+) {
   const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  if (userId !== p.userId && m.role !== 'admin') throw forbidden("Only organization admins can list another member's teams");
-  const target = await queryOne(ctx.db, 'SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $2', [organizationId, userId]);
+  if (userId !== p.userId && m.role !== 'admin')
+    throw forbidden("Only organization admins can list another member's teams");
+  const target = await queryOne(ctx.db, 'SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $2', [
+    organizationId,
+    userId,
+  ]);
   if (!target) throw notFound('Member');
   const q = new TeamQuery(organizationId, p.userId);
   q.joins = `JOIN team_members mt ON mt.team_id = t.id AND mt.user_id = ${q.param(userId)}`;
   q.extraColumns = ', mt.is_owner AS member_owns';
   q.titleContains(title);
   const { rows, total } = await q.page<TeamRow & { member_owns: boolean }>(ctx, page);
-  const items = rows.map((r) => ({ team: presentTeam(r, m.role), member: { role: r.member_owns ? ('owner' as const) : ('member' as const) } }));
+  const items = rows.map((r) => ({
+    team: presentTeam(r, m.role),
+    member: { role: r.member_owns ? ('owner' as const) : ('member' as const) },
+  }));
   return listPage(items, total, page);
 }
