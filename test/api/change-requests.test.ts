@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
-import { crContentDoc, spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, fails, newUser, ok, raw, type TestUser } from '../helpers/api';
 import { newMember } from '../helpers/members';
@@ -108,7 +108,7 @@ describe('change request lifecycle', () => {
       c.pageBody(introId).insert(0, 'CR line. ');
       added = c.createPage({ title: 'New page', markdown: 'Brand new.\n' });
     });
-    await t.server.app.snapshots.reviseChangeRequest(crId);
+    await t.server.ctx.snapshots.reviseChangeRequest(crId);
     const rev = await ok(
       'getRevisionOfChangeRequestById',
       t.client.spaces.getRevisionOfChangeRequestById(spaceId, crId),
@@ -162,7 +162,7 @@ describe('change request lifecycle', () => {
       c.createPage({ title: 'Extra', markdown: 'x\n' });
       c.deletePage(introId);
     });
-    await t.server.app.snapshots.reviseChangeRequest(other);
+    await t.server.ctx.snapshots.reviseChangeRequest(other);
     const changes = await ok('getChangeRequestChanges', t.client.spaces.getChangeRequestChanges(spaceId, other));
     expect(changes.changes.map((c) => c.type)).toEqual(['page_created', 'page_deleted']);
     await t.client.spaces.updateChangeRequestById(spaceId, other, { status: 'archived' });

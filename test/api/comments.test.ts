@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import type { Comment, CommentReply } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
 import { markdownToDocument } from '../../shared/markdown';
-import { crContentDoc, spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../../shared/sync-contract';
 import { newId } from '../../sync-server/http/ids';
 import { expectError, fails, newUser, ok, raw, type TestUser } from '../helpers/api';
 import { newMember } from '../helpers/members';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     pageId = content.createPage({ title: 'Intro', markdown: '# Intro\n' });
     otherPageId = content.createPage({ title: 'Other' });
   });
-  await t.server.app.snapshots.revise(spaceId);
+  await t.server.ctx.snapshots.revise(spaceId);
   [reader, alice, bob, orgAdmin] = await Promise.all([
     newMember(t, orgId, 'read', 'Reader'),
     newMember(t, orgId, 'comment', 'Alice'),
@@ -298,7 +298,6 @@ describe('comments on a space', () => {
     expect((docs.items[0]!.body as { document?: unknown }).document).toBeDefined();
 
     const { openCommentCount } = await import('../../sync-server/api/comments/counts');
-    const { spaceDiscussionDoc } = await import('../../sync-server/docs/doc-names');
     expect(await openCommentCount(t.server.ctx, spaceDiscussionDoc(fresh))).toBe(2);
   });
 });
@@ -376,7 +375,6 @@ describe('comments on a change request', () => {
     await fails(as(stranger).listCommentsInChangeRequest(spaceId, crId), 404);
     await fails(as(alice).listCommentsInChangeRequest(spaceId, 'no-such-cr'), 404);
     const { openCommentCount } = await import('../../sync-server/api/comments/counts');
-    const { crDiscussionDoc } = await import('../../sync-server/docs/doc-names');
     expect(await openCommentCount(t.server.ctx, crDiscussionDoc(crId))).toBe(0);
     await ok('deleteCommentInChangeRequest', as(alice).deleteCommentInChangeRequest(spaceId, crId, c.id), 204);
     await fails(as(alice).getCommentInChangeRequest(spaceId, crId, c.id), 404);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
 import { freshPostgresDatabase } from '../helpers/postgres';
-import { testBackend, TEST_ADMIN_TOKEN } from '../helpers/server';
+import { testBackend, testServerEnv, TEST_ADMIN_TOKEN } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
 import { TcpProxy } from '../helpers/tcp-proxy';
 
@@ -29,16 +29,9 @@ pgOnly('PostgreSQL outage', () => {
     const viaRelay = new URL(db.url);
     viaRelay.port = String(relay.port);
     dataDir = await mkdtemp(join(tmpdir(), 'folio-outage-'));
-    server = await startServer(
-      loadConfig([], {
-        FOLIO_PORT: '0',
-        FOLIO_DATA_DIR: dataDir,
-        FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-        FOLIO_LOG_LEVEL: 'silent',
-        FOLIO_DATABASE_URL: viaRelay.toString(),
-      }),
-      { inMemory: true },
-    );
+    server = await startServer(loadConfig([], { ...testServerEnv(dataDir), FOLIO_DATABASE_URL: viaRelay.toString() }), {
+      inMemory: true,
+    });
   });
   afterAll(async () => {
     relay?.restore();

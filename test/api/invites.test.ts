@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startTestServer, type TestServer } from '../helpers/server';
 import { asRole, expectError, fails, newUser, ok, raw, type TestUser } from '../helpers/api';
 import { newMember } from '../helpers/members';
-import { createUser, issueToken } from '../../sync-server/users';
+import { createUser, issueToken } from '../../sync-server/identity/users';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { SiteVisibility } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, ok, raw } from '../helpers/api';
 
@@ -19,7 +19,7 @@ async function space(title: string, markdown: string) {
     spaceContentDoc(id),
     (doc) => void new ContentDoc(doc).createPage({ title: `${title} home`, markdown }),
   );
-  await t.server.app.snapshots.revise(id);
+  await t.server.ctx.snapshots.revise(id);
   return id;
 }
 

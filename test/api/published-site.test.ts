@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteVisibility } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
-import { crContentDoc, spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
         'Hi <script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[click](javascript:alert(3)) <iframe src="https://evil.example"></iframe>\n\n<a href="#" onclick="alert(4)">x</a>\n',
     });
   });
-  await t.server.app.snapshots.revise(spaceId);
+  await t.server.ctx.snapshots.revise(spaceId);
   siteId = (await t.client.orgs.createSite(orgId, { title: 'Handbook Site', spaces: [spaceId] })).data.id;
   await t.client.orgs.publishSite(orgId, siteId);
 });
@@ -117,12 +117,12 @@ describe('rendering', () => {
     expect((await get(`/sites/${other}/`)).status).toBe(404);
     // A live edit, once it becomes a revision.
     await edit(spaceContentDoc(spaceId), (c) => c.setMarkdown(ids.setup!, 'Freshly edited setup.\n'));
-    await t.server.app.snapshots.revise(spaceId);
+    await t.server.ctx.snapshots.revise(spaceId);
     expect((await get(site('setup'))).body).toContain('Freshly edited setup.');
     // A merged change request.
     const cr = (await t.client.spaces.createChangeRequest(spaceId, { subject: 'Update setup' })).data.id;
     await edit(crContentDoc(cr), (c) => c.setMarkdown(ids.setup!, 'Merged setup text.\n'));
-    await t.server.app.snapshots.reviseChangeRequest(cr);
+    await t.server.ctx.snapshots.reviseChangeRequest(cr);
     await t.client.spaces.mergeChangeRequest(spaceId, cr);
     expect((await get(site('setup'))).body).toContain('Merged setup text.');
     // A site change (title) shows too.

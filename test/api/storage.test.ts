@@ -47,7 +47,7 @@ describe('file storage', () => {
   it('serves stored bytes at a signed, immutable download URL', async () => {
     const { url } = await slot();
     const { sha256 } = (await (await put(url, PNG)).json()) as { sha256: string };
-    const downloadURL = t.server.app.storage.downloadUrl({ sha256, name: 'pixel.png', contentType: 'image/png' });
+    const downloadURL = t.server.ctx.storage.downloadUrl({ sha256, name: 'pixel.png', contentType: 'image/png' });
     const res = await fetch(downloadURL);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

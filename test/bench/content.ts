@@ -1,6 +1,6 @@
 import os from 'node:os';
 import * as Y from 'yjs';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { spaceContentDoc } from '../../shared/sync-contract';
 import { startBenchServer } from './fixture';
 import { loadSettings, type BenchOutcome } from './http-load';
 import { buildSpace } from './materialize';
@@ -30,7 +30,7 @@ export async function run(): Promise<BenchOutcome> {
     );
     const t0 = performance.now();
     await b.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => Y.applyUpdate(doc, state));
-    const revision = await b.server.app.snapshots.revise(spaceId);
+    const revision = await b.server.ctx.snapshots.revise(spaceId);
     console.log(`content: revision ${revision} stored in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const pageId = built.leafIds[Math.floor(built.leafIds.length / 2)]!;
     const scenarios: Scenario[] = [

@@ -5,7 +5,7 @@ import { freshPostgresDatabase } from '../helpers/postgres';
 import { GitBookAPI, MemberRole } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
-import { createUser, issueToken } from '../../sync-server/users';
+import { createUser, issueToken } from '../../sync-server/identity/users';
 
 /**
  * A real Folio server for benchmarks — started exactly like `npm start` would

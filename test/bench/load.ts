@@ -3,8 +3,9 @@ import { GitBookAPI } from '@gitbook/api';
 import * as Y from 'yjs';
 import { ContentDoc } from '../../shared/doc';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
-import { connect, synced, waitFor, type Client } from '../sync/helpers';
-import { startCluster, type FolioProcess } from '../cluster/processes';
+import { connect, synced, type Client } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
+import { startCluster, type FolioProcess } from '../helpers/processes';
 import type { BenchOutcome } from './http-load';
 
 /**

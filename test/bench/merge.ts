@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as Y from 'yjs';
 import { ContentDoc, Materializer } from '../../shared/doc';
-import { forkUpdate, hasChangesFor, missingUpdate, pullInto } from '../../sync-server/api/change-requests/crdt-merge';
+import { forkUpdate, hasChangesFor, missingUpdate, pullInto } from '../../sync-server/docs/fork-merge';
 import { buildSpace } from './materialize';
 import type { BenchOutcome } from './http-load';
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import * as Y from 'yjs';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { spaceContentDoc } from '../../shared/sync-contract';
 import { startBenchServer } from './fixture';
 import { capture, loadSettings, startBaseline, warmAndMeasure, type BenchOutcome } from './http-load';
 import { buildSpace } from './materialize';
@@ -27,7 +27,7 @@ export async function run(): Promise<BenchOutcome> {
     await b.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) =>
       Y.applyUpdate(doc, Y.encodeStateAsUpdate(built.doc)),
     );
-    await b.server.app.snapshots.revise(spaceId);
+    await b.server.ctx.snapshots.revise(spaceId);
     const siteId = (await b.client.orgs.createSite(orgId, { title: 'Big site', spaces: [spaceId] })).data.id;
     await b.client.orgs.publishSite(orgId, siteId);
     const pageId = built.leafIds[Math.floor(built.leafIds.length / 2)]!;

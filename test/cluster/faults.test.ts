@@ -1,22 +1,23 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { GitBookAPI } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
-import { TEST_ADMIN_TOKEN } from '../helpers/server';
+import { gitbookClient, TEST_ADMIN_TOKEN } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
 import { freshPostgresDatabase } from '../helpers/postgres';
 import { TcpProxy } from '../helpers/tcp-proxy';
-import { connect, sleep, synced, waitFor, type Client } from '../sync/helpers';
-import { PrivateRedis, startCluster, type Cluster } from './processes';
+import { SyncClients, synced, type Client } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
+import { startCluster, type Cluster } from '../helpers/processes';
+import { PrivateRedis } from '../helpers/redis';
 
 /**
  * Faults across two server processes: one is killed mid-stream, Redis
  * restarts, PostgreSQL goes away. Clients are stock y-websocket providers;
  * each writes markers into one page, so "nothing lost" is a set check.
  */
-const clients: Client[] = [];
+const clients = new SyncClients();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
+  clients.destroyAll();
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 afterAll(async () => {
@@ -34,7 +35,7 @@ async function spaceWithPage(
   url: string,
   options: { waitForRest?: boolean } = {},
 ): Promise<{ spaceId: string; pageId: string }> {
-  const api = new GitBookAPI({ endpoint: url, authToken: TEST_ADMIN_TOKEN });
+  const api = gitbookClient(url);
   const orgId = (await api.orgs.createOrganization({ title: 'Faults' })).data.id;
   const spaceId = (await api.orgs.createSpace(orgId, { title: 'Stream' })).data.id;
   const seed = client(url, spaceId);
@@ -52,11 +53,8 @@ async function spaceWithPage(
   return { spaceId, pageId };
 }
 
-function client(url: string, room: string): Client {
-  const c = connect(url, room, TEST_ADMIN_TOKEN);
-  clients.push(c);
-  return c;
-}
+/** A stock client (as the instance admin) of the space's content on the process at `url`, closed after the test. */
+const client = (url: string, spaceId: string): Client => clients.connect(url, spaceId);
 
 /** The page's text on a client ('' until the client has the page). */
 const body = (c: Client, pageId: string) => {
@@ -161,7 +159,7 @@ describe('faults with two server processes', () => {
     const c = await cluster({ databaseUrl: viaRelay.toString() });
     const [a, b] = c.processes;
     const { spaceId, pageId } = await spaceWithPage(a!.url);
-    const api = new GitBookAPI({ endpoint: b!.url, authToken: TEST_ADMIN_TOKEN });
+    const api = gitbookClient(b!.url);
     const orgId = (await api.spaces.getSpaceById(spaceId)).data.organization;
     const writer = client(a!.url, spaceId);
     await synced(writer);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitBookAPI } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
 import { openPostgres } from '../../sync-server/store/postgres';
 import type { Db } from '../../sync-server/store/db';
 import { freshPostgresDatabase } from '../helpers/postgres';
-import { TestClock, TEST_ADMIN_TOKEN } from '../helpers/server';
+import { gitbookClient, TestClock, TEST_ADMIN_TOKEN } from '../helpers/server';
 import { raw } from '../helpers/api';
 
 /**
@@ -107,7 +106,7 @@ describe('the purge job on two processes at once', () => {
         });
         servers.push(await startServer(config, { clock }));
       }
-      const api = new GitBookAPI({ endpoint: servers[0]!.url, authToken: TEST_ADMIN_TOKEN });
+      const api = gitbookClient(servers[0]!.url);
       const orgId = (await api.orgs.createOrganization({ title: 'Purge' })).data.id;
       const ids = await Promise.all(
         [1, 2, 3].map(async (n) => (await api.orgs.createSpace(orgId, { title: `S${n}` })).data.id),

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitBookAPI } from '@gitbook/api';
+import type { GitBookAPI } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
 import { DiscussionDoc } from '../../shared/discussion';
-import { TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
+import { gitbookClient, TEST_ADMIN_TOKEN } from '../helpers/server';
+import { asTestServer } from '../helpers/durable-server';
 import { newMember } from '../helpers/members';
 import { openPostgres } from '../../sync-server/store/postgres';
 import { raw } from '../helpers/api';
-import { connect, synced, waitFor, type Client } from '../sync/helpers';
-import { spawnFolio, startCluster, type Cluster } from './processes';
+import { SyncClients, synced, type Client, type SyncDocument } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
+import { spawnFolio, startCluster, type Cluster } from '../helpers/processes';
 
 /**
  * Two server processes on different ports sharing the machine's PostgreSQL and
@@ -21,23 +23,19 @@ let b: string;
 let apiA: GitBookAPI;
 let apiB: GitBookAPI;
 let orgId: string;
-const clients: Client[] = [];
-
-function client(url: string, room: string, token = TEST_ADMIN_TOKEN): Client {
-  const c = connect(url, room, token);
-  clients.push(c);
-  return c;
-}
+const clients = new SyncClients();
+/** A stock client (as the instance admin) of a document on the process at `url`, closed after the suite. */
+const client = (url: string, document: SyncDocument): Client => clients.connect(url, document);
 
 beforeAll(async () => {
   cluster = await startCluster(2);
   [a, b] = cluster.processes.map((p) => p.url) as [string, string];
-  apiA = new GitBookAPI({ endpoint: a, authToken: TEST_ADMIN_TOKEN });
-  apiB = new GitBookAPI({ endpoint: b, authToken: TEST_ADMIN_TOKEN });
+  apiA = gitbookClient(a);
+  apiB = gitbookClient(b);
   orgId = (await apiA.orgs.createOrganization({ title: 'Cluster Org' })).data.id;
 }, 120_000);
 afterAll(async () => {
-  for (const c of clients) c.destroy();
+  clients.destroyAll();
   await cluster?.close();
 });
 
@@ -126,7 +124,7 @@ describe('two server processes', () => {
 
   it('delivers a comment posted on A live to a socket on B', async () => {
     const spaceId = (await apiA.orgs.createSpace(orgId, { title: 'Discussed' })).data.id;
-    const reader = client(b, `${spaceId}/discussion`);
+    const reader = client(b, { spaceId, kind: 'discussion' });
     await synced(reader);
     const live = new DiscussionDoc(reader.doc);
     const posted = (await apiA.spaces.postCommentInSpace(spaceId, { body: { markdown: 'Posted on **A**' } })).data;
@@ -142,8 +140,9 @@ describe('two server processes', () => {
     await synced(author);
     const pageId = new ContentDoc(author.doc).createPage({ title: 'Draft', markdown: 'Main text.\n' });
     const cr = (await apiA.spaces.createChangeRequest(spaceId, { subject: 'Edit on B' })).data;
-    const editor = client(b, `${spaceId}/change-requests/${cr.id}`);
-    const watcher = client(b, `${spaceId}/change-requests/${cr.id}`);
+    const fork = { spaceId, changeRequestId: cr.id, kind: 'content' } as const;
+    const editor = client(b, fork);
+    const watcher = client(b, fork);
     await Promise.all([synced(editor), synced(watcher)]);
     await waitFor(() => new ContentDoc(editor.doc).getPage(pageId), 10_000, 'the page in the fork');
     new ContentDoc(editor.doc).pageBody(pageId).insert(0, 'Added on B. ');
@@ -199,15 +198,7 @@ describe('two server processes', () => {
 
     const db = await openPostgres(cluster.env.FOLIO_DATABASE_URL!);
     try {
-      const member = await newMember(
-        {
-          server: { ctx: { db } },
-          clientFor: (token: string) => new GitBookAPI({ endpoint: a, authToken: token }),
-          adminToken: TEST_ADMIN_TOKEN,
-        } as unknown as TestServer,
-        orgId,
-        'read',
-      );
+      const member = await newMember(asTestServer({ url: a, ctx: { db } }), orgId, 'read');
       expect((await raw({ url: b }, 'GET', `/v1/spaces/${spaceId}`, { token: member.token })).status).toBe(200);
       await apiA.orgs.removeMemberFromOrganizationById(orgId, member.id);
       await waitFor(

@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import * as Y from 'yjs';
 import { DiscussionDoc } from '../../shared/discussion/discussion-doc';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { createPageThroughUi, eventually, requireBuiltRenderer, signInThroughUi, syncState } from '../helpers/web-app';
+import { storageNameOf } from '../../renderer/src/sync/doc-session';
+import { useChromium } from '../helpers/browser';
+import { eventually } from '../helpers/wait';
+import { createPageThroughUi, openPageId, openSpaceThroughUi, pickSpaceThroughUi, syncState } from '../helpers/web-app';
 
 /**
  * A cached discussion that holds data the server lacks (its data was reset,
  * or restored from an older backup): the server refuses the client's writes
- * to discussions (close 4403), so the app drops its local copy and syncs the
+ * to discussions (CloseCode.readOnly, 4403), so the app drops its local copy and syncs the
  * server's afresh instead of staying "Read-only" for good.
  */
 
-let t: TestServer;
-let browser: Browser;
+const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 
-beforeAll(async () => {
-  requireBuiltRenderer();
-  t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** The y-indexeddb database of a space's discussion (renderer/src/sync/doc-session.ts storageNameOf). */
+/** The y-indexeddb database of a space's discussion, as the app names it. */
 function discussionDb(spaceId: string): string {
-  return `folio:${t.url}:${spaceId}/discussion`;
+  return storageNameOf(e2e.server.url, { spaceId, kind: 'discussion' });
 }
 
 /** Appends an update to a y-indexeddb database, as y-indexeddb itself stores them. */
@@ -73,14 +63,13 @@ async function storedComments(page: Page, db: string): Promise<string[]> {
 }
 
 it('drops a cached discussion the server refuses and resyncs it from the server', async () => {
+  const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'Resync Org' })).data.id;
   const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Guide' })).data.id;
-  const page = await browser.newPage();
-  await page.goto(`${t.url}/app/`);
-  await signInThroughUi(page, t.url, t.adminToken);
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
+  const page = await e2e.newPage();
+  await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
   await createPageThroughUi(page, 'Install');
-  const pageId = /\/pages\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  const pageId = openPageId(page);
   await page.getByTestId('comment-input').fill('A real comment');
   await page.getByTestId('comment-post').click();
   await expect.poll(() => page.getByTestId('comment-body').allTextContents()).toEqual(['A real comment']);
@@ -101,8 +90,8 @@ it('drops a cached discussion the server refuses and resyncs it from the server'
     'A real comment',
   ]);
 
-  // Reopen: the server refuses the stray write (4403); the app drops its copy and shows the server's.
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
+  // Reopen: the server refuses the stray write (CloseCode.readOnly); the app drops its copy and shows the server's.
+  await pickSpaceThroughUi(page, spaceId);
   await eventually(async () => (await syncState(page)) === 'online', 'online after the resync');
   await expect.poll(() => page.getByTestId('comment-body').allTextContents()).toEqual(['A real comment']);
   await eventually(
@@ -112,7 +101,7 @@ it('drops a cached discussion the server refuses and resyncs it from the server'
   );
   const onServer = (await t.client.spaces.listCommentsInSpace(spaceId)).data.items;
   expect(onServer.map((c) => c.body)).toEqual([{ markdown: 'A real comment' }]);
-  await saveScreenshot(page, 'desktop-discussion-resynced');
+  await e2e.screenshot(page, 'desktop-discussion-resynced');
 
   // A reload opens the clean copy: no refusal, comments still there; posting still works.
   await page.reload();

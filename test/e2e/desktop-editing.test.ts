@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
-import {
-  createPageThroughUi,
-  editorText,
-  eventually,
-  requireBuiltRenderer,
-  signInThroughUi,
-  syncState,
-  typeInEditor,
-} from '../helpers/web-app';
+import { eventually } from '../helpers/wait';
+import { createPageThroughUi, editorText, openSpaceThroughUi, syncState, typeInEditor } from '../helpers/web-app';
 
 /**
  * The web app (the desktop renderer served by the sync server at /app/) in
@@ -19,40 +10,27 @@ import {
  * a page, and two people editing the same page at once.
  */
 
-let t: TestServer;
-let browser: Browser;
+// Quiet period of 50 ms: REST content reads serve revisions, made after typing pauses.
+const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 let orgId: string;
 
 beforeAll(async () => {
-  requireBuiltRenderer();
-  // Quiet period of 50 ms: REST content reads serve revisions, made after typing pauses.
-  t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });
-  browser = await launchChromium();
-  orgId = (await t.client.orgs.createOrganization({ title: 'Docs Team' })).data.id;
+  orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Docs Team' })).data.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-async function openSpace(page: Page, token: string, spaceId: string): Promise<void> {
-  await page.goto(`${t.url}/app/`);
-  await signInThroughUi(page, t.url, token);
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
-  await page.getByTestId('page-tree').waitFor();
-}
 
 /** The page's markdown as the REST API serves it (from the latest revision). */
 async function restMarkdown(spaceId: string, title: string): Promise<string | undefined> {
-  const pages = (await t.client.spaces.listPages(spaceId)).data.pages as { id: string; title: string }[];
+  const client = e2e.server.client;
+  const pages = (await client.spaces.listPages(spaceId)).data.pages as { id: string; title: string }[];
   const found = pages.find((p) => p.title === title);
   if (!found) return undefined;
-  const page = (await t.client.spaces.getPageById(spaceId, found.id)).data as { markdown?: string };
+  const page = (await client.spaces.getPageById(spaceId, found.id)).data as { markdown?: string };
   return page.markdown;
 }
 
 describe('desktop app in a browser', () => {
   it('serves the app at /app/ and answers CORS preflights for the API', async () => {
+    const t = e2e.server;
     const res = await fetch(`${t.url}/app/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="app">');
@@ -74,20 +52,22 @@ describe('desktop app in a browser', () => {
   });
 
   it('refuses a wrong token at sign-in with the server’s message', async () => {
-    const page = await browser.newPage();
+    const t = e2e.server;
+    const page = await e2e.newPage();
     await page.goto(`${t.url}/app/`);
     await page.getByTestId('server-url').fill(t.url);
     await page.getByTestId('token').fill('not-a-real-token');
     await page.getByTestId('sign-in').click();
     await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Invalid API token');
-    await saveScreenshot(page, 'desktop-sign-in-refused');
+    await e2e.screenshot(page, 'desktop-sign-in-refused');
     await page.close();
   });
 
   it('signs in, creates a page, types into it; the text is visible through REST', async () => {
+    const t = e2e.server;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
-    const page = await browser.newPage();
-    await openSpace(page, t.adminToken, spaceId);
+    const page = await e2e.newPage();
+    await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
     await expect.poll(() => page.getByTestId('create-first-page').isVisible()).toBe(true); // the empty state
     await createPageThroughUi(page, 'Getting started');
     await typeInEditor(page, 'Hello from the desktop app. ');
@@ -121,19 +101,20 @@ describe('desktop app in a browser', () => {
       size: number;
     }[];
     expect(files.map((f) => [f.name, f.contentType, f.size])).toEqual([['diagram.png', 'image/png', png.byteLength]]);
-    await saveScreenshot(page, 'desktop-create-and-type');
+    await e2e.screenshot(page, 'desktop-create-and-type');
     await page.close();
   });
 
   it('two people edit the same page at once, see each other’s cursor, and converge', async () => {
+    const t = e2e.server;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Shared notes' })).data.id;
     const bob = await newMember(t, orgId, 'edit', 'Bob Writer');
-    const [ctxA, ctxB] = [await browser.newContext(), await browser.newContext()];
+    const [ctxA, ctxB] = [await e2e.newContext(), await e2e.newContext()];
     const [a, b] = [await ctxA.newPage(), await ctxB.newPage()];
-    await openSpace(a, t.adminToken, spaceId);
+    await openSpaceThroughUi(a, t.url, t.adminToken, spaceId);
     await createPageThroughUi(a, 'Meeting notes');
     await typeInEditor(a, 'Agenda:\n');
-    await openSpace(b, bob.token, spaceId);
+    await openSpaceThroughUi(b, t.url, bob.token, spaceId);
     await b.getByTestId('tree-row').filter({ hasText: 'Meeting notes' }).click();
     await expect.poll(() => editorText(b)).toContain('Agenda:');
 
@@ -149,8 +130,8 @@ describe('desktop app in a browser', () => {
     await expect.poll(() => a.locator('.cm-ySelectionInfo').allTextContents()).toContain('Bob Writer');
     await expect.poll(() => b.locator('.cm-ySelectionInfo').allTextContents()).toContain('Administrator');
     await expect.poll(() => a.getByTestId('presence').textContent()).toContain('Bob Writer');
-    await saveScreenshot(a, 'desktop-collab-alice');
-    await saveScreenshot(b, 'desktop-collab-bob');
+    await e2e.screenshot(a, 'desktop-collab-alice');
+    await e2e.screenshot(b, 'desktop-collab-bob');
     await ctxA.close();
     await ctxB.close();
   });

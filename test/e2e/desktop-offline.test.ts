@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
+import { useChromium } from '../helpers/browser';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
-import { durableStorage, startOn, type DurableStorage } from '../sync/helpers';
+import { durableStorage, startOn, type DurableStorage } from '../helpers/durable-server';
 import type { RunningServer } from '../../sync-server/server';
+import { eventually } from '../helpers/wait';
 import {
   createPageThroughUi,
   editorText,
-  eventually,
-  requireBuiltRenderer,
-  signInThroughUi,
-  startStaticServer,
+  localCopiesSettled,
+  openSpaceThroughUi,
   syncState,
   typeInEditor,
 } from '../helpers/web-app';
@@ -22,22 +20,17 @@ import {
  * reach the server when it comes back on the same port and data.
  */
 
+// No test server: this file starts its own on durable storage, and stops and restarts it.
+const e2e = useChromium({ servers: 0, staticApp: true });
 let storage: DurableStorage;
-let browser: Browser;
-let statics: Awaited<ReturnType<typeof startStaticServer>>;
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  requireBuiltRenderer();
   storage = await durableStorage();
   storage.env.FOLIO_REVISION_QUIET_MS = '50';
-  statics = await startStaticServer();
-  browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
-  await statics?.close();
   await storage?.cleanup();
 });
 
@@ -55,10 +48,8 @@ it('keeps editing with the server down, survives a reload, and syncs when the se
       : '';
   };
 
-  const page = await browser.newPage();
-  await page.goto(statics.url);
-  await signInThroughUi(page, server.url, TEST_ADMIN_TOKEN);
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
+  const page = await e2e.newPage();
+  await openSpaceThroughUi(page, server.url, TEST_ADMIN_TOKEN, spaceId, e2e.staticUrl);
   await createPageThroughUi(page, 'On the train');
   await typeInEditor(page, 'Written online. ');
   await eventually(async () => (await restMarkdown()).includes('Written online.'), 'the online edit over REST');
@@ -69,12 +60,13 @@ it('keeps editing with the server down, survives a reload, and syncs when the se
   await eventually(async () => (await syncState(page)) === 'offline', 'the offline indicator');
   await typeInEditor(page, 'Written offline, in a tunnel.');
   await expect.poll(() => editorText(page)).toContain('Written offline, in a tunnel.');
+  await localCopiesSettled(page);
 
   // Reload the window with the server still down: the page comes back from IndexedDB.
   await page.reload();
   await expect.poll(() => editorText(page), { timeout: 15_000 }).toBe('Written online. Written offline, in a tunnel.');
   expect(await syncState(page)).toBe('offline');
-  await saveScreenshot(page, 'desktop-offline-reloaded');
+  await e2e.screenshot(page, 'desktop-offline-reloaded');
 
   // The server returns on the same port and data: the offline edits reach it.
   started = await startOn({ ...storage, env: { ...storage.env, FOLIO_PORT: port } });
@@ -85,6 +77,6 @@ it('keeps editing with the server down, survives a reload, and syncs when the se
     'the offline edits over REST',
     20_000,
   );
-  await saveScreenshot(page, 'desktop-offline-synced');
+  await e2e.screenshot(page, 'desktop-offline-synced');
   await page.close();
 });

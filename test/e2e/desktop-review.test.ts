@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { expect, it } from 'vitest';
+import { useChromium } from '../helpers/browser';
+import { eventually } from '../helpers/wait';
 import {
   answerPrompt,
   createPageThroughUi,
   editorText,
-  eventually,
-  requireBuiltRenderer,
-  signInThroughUi,
+  openSpaceThroughUi,
   syncState,
   typeInEditor,
 } from '../helpers/web-app';
@@ -19,27 +16,15 @@ import {
  * queued and arrives once the connection is back.
  */
 
-let t: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  requireBuiltRenderer();
-  t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 
 it('creates, edits and merges a change request; a comment posted offline arrives after reconnecting', async () => {
+  const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'Review Org' })).data.id;
   const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Manual' })).data.id;
-  const context = await browser.newContext();
+  const context = await e2e.newContext();
   const page = await context.newPage();
-  await page.goto(`${t.url}/app/`);
-  await signInThroughUi(page, t.url, t.adminToken);
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
+  await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
   await createPageThroughUi(page, 'Install');
   await typeInEditor(page, 'Run the installer.');
   await eventually(async () => (await syncState(page)) === 'online', 'sync');
@@ -66,7 +51,7 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   await expect
     .poll(async () => (await t.client.spaces.getChangeRequestById(spaceId, crs[0]!.id)).data.status)
     .toBe('open');
-  await saveScreenshot(page, 'desktop-change-request');
+  await e2e.screenshot(page, 'desktop-change-request');
 
   await page.getByTestId('cr-merge').click();
   await page.getByTestId('confirm-yes').click();
@@ -101,6 +86,6 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   expect(comments.map((c) => [c.body, c.target.page?.id])).toEqual([
     [{ markdown: 'Should we mention rollbacks?' }, installId],
   ]);
-  await saveScreenshot(page, 'desktop-review-final');
+  await e2e.screenshot(page, 'desktop-review-final');
   await context.close();
 });

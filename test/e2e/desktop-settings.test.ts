@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { requireBuiltRenderer, signInThroughUi } from '../helpers/web-app';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { signInThroughUi } from '../helpers/web-app';
 
 /**
  * The settings view: the theme applies at once and survives a reload (and
@@ -10,21 +10,12 @@ import { requireBuiltRenderer, signInThroughUi } from '../helpers/web-app';
  * and signed out — two real servers, one account on each.
  */
 
-let alpha: TestServer;
-let beta: TestServer;
-let browser: Browser;
+const e2e = useChromium({ app: true, servers: 2 });
 
 beforeAll(async () => {
-  requireBuiltRenderer();
-  [alpha, beta] = await Promise.all([startTestServer(), startTestServer()]);
+  const [alpha, beta] = e2e.servers as [TestServer, TestServer];
   await alpha.client.orgs.createOrganization({ title: 'Alpha Org' });
   await beta.client.orgs.createOrganization({ title: 'Beta Org' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await alpha?.close();
-  await beta?.close();
 });
 
 const DARK_BG = 'rgb(13, 17, 23)';
@@ -49,7 +40,8 @@ async function listedAccounts(page: Page): Promise<[string | null, string | null
 }
 
 it('applies and keeps the theme, switches and removes accounts, and signs out to the sign-in form', async () => {
-  const context = await browser.newContext({ colorScheme: 'light' });
+  const [alpha, beta] = e2e.servers as [TestServer, TestServer];
+  const context = await e2e.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto(`${alpha.url}/app/`);
   await signInThroughUi(page, alpha.url, alpha.adminToken);
@@ -63,7 +55,7 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await page.getByTestId('settings').waitFor();
   expect(await background(page)).toBe(DARK_BG);
   expect(await page.getByTestId('theme-select').inputValue()).toBe('dark');
-  await saveScreenshot(page, 'desktop-settings-dark');
+  await e2e.screenshot(page, 'desktop-settings-dark');
 
   // System follows the OS's colour scheme; light stays light whatever the OS says.
   await page.getByTestId('theme-select').selectOption('system');
@@ -95,7 +87,7 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await page.locator(`[data-testid=account][data-server-url="${beta.url}"] [data-testid=account-remove]`).click();
   await page.getByTestId('confirm-yes').click();
   await expect.poll(() => listedAccounts(page)).toEqual([[alpha.url, 'true']]);
-  await saveScreenshot(page, 'desktop-settings-accounts');
+  await e2e.screenshot(page, 'desktop-settings-accounts');
 
   // Back returns to the picker; removing the account in use signs out to the sign-in form.
   await page.getByTestId('settings-back').click();
@@ -111,6 +103,6 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await page.getByTestId('open-settings').click();
   await expect.poll(() => page.getByTestId('account-list').textContent()).toContain('No account is saved');
   expect(await page.getByTestId('theme-select').inputValue()).toBe('light');
-  await saveScreenshot(page, 'desktop-settings-signed-out');
+  await e2e.screenshot(page, 'desktop-settings-signed-out');
   await context.close();
 });

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ok } from '../helpers/api';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useChromium } from '../helpers/browser';
+import { eventually } from '../helpers/wait';
 import {
   answerPrompt,
   createPageThroughUi,
   editorText,
-  eventually,
-  requireBuiltRenderer,
-  signInThroughUi,
+  openPageId,
+  openSpaceThroughUi,
   syncState,
   typeInEditor,
 } from '../helpers/web-app';
@@ -20,33 +19,13 @@ import {
  * the app in Chromium and checked through the REST API.
  */
 
-let t: TestServer;
-let browser: Browser;
+// Quiet period of 50 ms: REST content reads serve revisions, made after typing pauses.
+const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 let orgId: string;
 
 beforeAll(async () => {
-  requireBuiltRenderer();
-  // Quiet period of 50 ms: REST content reads serve revisions, made after typing pauses.
-  t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });
-  browser = await launchChromium();
-  orgId = (await t.client.orgs.createOrganization({ title: 'Tree Org' })).data.id;
+  orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Tree Org' })).data.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-async function openSpace(page: Page, spaceId: string): Promise<void> {
-  await page.goto(`${t.url}/app/`);
-  await signInThroughUi(page, t.url, t.adminToken);
-  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
-  await page.getByTestId('page-tree').waitFor();
-}
-
-/** The open page's id (from the URL hash). */
-function openPageId(page: Page): string {
-  return /\/pages\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
-}
 
 function row(page: Page, pageId: string) {
   return page.locator(`[data-testid=tree-row][data-page-id="${pageId}"]`);
@@ -57,7 +36,7 @@ type Outline = (string | Outline)[];
 
 /** The space's pages from `GET /v1/spaces/{id}/content` (the latest revision): titles in order, sub-pages nested. */
 async function restOutline(spaceId: string): Promise<Outline> {
-  const revision = await ok('getCurrentRevision', t.client.spaces.getCurrentRevision(spaceId));
+  const revision = await ok('getCurrentRevision', e2e.server.client.spaces.getCurrentRevision(spaceId));
   const walk = (pages: { title: string; pages?: unknown[] }[]): Outline =>
     pages.flatMap((p) => (p.pages?.length ? [p.title, walk(p.pages as { title: string }[])] : [p.title]));
   return walk(revision.pages as { title: string; pages?: unknown[] }[]);
@@ -87,9 +66,10 @@ async function expectOutline(page: Page, spaceId: string, outline: Outline): Pro
 
 describe('desktop app: tree, comments and change requests', () => {
   it('reorders, nests, renames and deletes pages with the keyboard; REST shows each result', async () => {
+    const t = e2e.server;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Keyboard tree' })).data.id;
-    const page = await browser.newPage();
-    await openSpace(page, spaceId);
+    const page = await e2e.newPage();
+    await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
     const ids: Record<string, string> = {};
     for (const title of ['One', 'Two', 'Three']) {
       await createPageThroughUi(page, title);
@@ -126,14 +106,15 @@ describe('desktop app: tree, comments and change requests', () => {
     await page.keyboard.press('Delete');
     await page.getByTestId('confirm-yes').click();
     await expectOutline(page, spaceId, ['Overview']);
-    await saveScreenshot(page, 'desktop-tree-keyboard');
+    await e2e.screenshot(page, 'desktop-tree-keyboard');
     await page.close();
   });
 
   it('replies to, reacts to and resolves a comment; REST shows each', async () => {
+    const t = e2e.server;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Discussed' })).data.id;
-    const page = await browser.newPage();
-    await openSpace(page, spaceId);
+    const page = await e2e.newPage();
+    await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
     await createPageThroughUi(page, 'FAQ');
     await page.getByTestId('comment-input').fill('Is this up to date?');
     await page.getByTestId('comment-post').click();
@@ -161,7 +142,7 @@ describe('desktop app: tree, comments and change requests', () => {
     expect(reacted.items[0]!.reactions.map((r) => [r.emoji, r.count, r.users.map((u) => u.user.displayName)])).toEqual([
       ['👍', 1, ['Administrator']],
     ]);
-    await saveScreenshot(page, 'desktop-comment-thread');
+    await e2e.screenshot(page, 'desktop-comment-thread');
 
     // Resolve: it leaves the list (resolved ones show on request) and is resolved on the server.
     await comment.getByTestId('comment-resolve').click();
@@ -174,10 +155,11 @@ describe('desktop app: tree, comments and change requests', () => {
   });
 
   it('shows a change request as outdated when main moves on, and updates it from main', async () => {
+    const t = e2e.server;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Release notes' })).data.id;
-    const context = await browser.newContext();
+    const context = await e2e.newContext();
     const page = await context.newPage();
-    await openSpace(page, spaceId);
+    await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
     await createPageThroughUi(page, 'Changes');
     const pageId = openPageId(page);
     await typeInEditor(page, 'Version 1.');
@@ -209,14 +191,14 @@ describe('desktop app: tree, comments and change requests', () => {
       await page.getByTestId('cr-update').waitFor(); // the panel re-rendered with the fresh answer
       return (await page.getByTestId('cr-outdated').count()) === 1;
     }, 'the outdated badge');
-    await saveScreenshot(page, 'desktop-cr-outdated');
+    await e2e.screenshot(page, 'desktop-cr-outdated');
     await page.getByTestId('cr-update').click();
     await expect.poll(() => editorText(page)).toBe('Fixed on main. Version 1.\nVersion 2 (draft).');
     await expect.poll(() => page.getByTestId('cr-outdated').count()).toBe(0);
     expect(await syncState(page)).toBe('online');
     // Main itself is untouched by the change request.
     expect(await editorText(main)).toBe('Fixed on main. Version 1.');
-    await saveScreenshot(page, 'desktop-cr-updated');
+    await e2e.screenshot(page, 'desktop-cr-updated');
     await context.close();
   });
 });

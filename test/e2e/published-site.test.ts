@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
-import { launchChromium, saveScreenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { spaceContentDoc } from '../../shared/sync-contract';
+import { useChromium } from '../helpers/browser';
 
 /** A published site in real Chromium: navigation works, the CSP blocks nothing of ours, and a screenshot is kept. */
-let t: TestServer;
-let browser: Browser;
+const e2e = useChromium();
 let siteId: string;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchChromium();
+  const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'E2E Sites' })).data.id;
   const guide = (await t.client.orgs.createSpace(orgId, { title: 'Guide' })).data.id;
   const api = (await t.client.orgs.createSpace(orgId, { title: 'API' })).data.id;
@@ -33,33 +29,29 @@ beforeAll(async () => {
     c.createPage({ title: 'Writing pages', parent: group, slug: 'writing', markdown: 'Write markdown.\n' });
     void intro;
   });
-  await t.server.app.snapshots.revise(guide);
+  await t.server.ctx.snapshots.revise(guide);
   await t.server.ctx.hub.change(
     spaceContentDoc(api),
     (doc) => void new ContentDoc(doc).createPage({ title: 'Reference', markdown: 'The REST API.\n' }),
   );
-  await t.server.app.snapshots.revise(api);
+  await t.server.ctx.snapshots.revise(api);
   siteId = (await t.client.orgs.createSite(orgId, { title: 'Folio Docs', spaces: [guide] })).data.id;
   await t.client.orgs.addSectionToSite(orgId, siteId, { spaceId: api, title: 'API reference' });
   await t.client.orgs.publishSite(orgId, siteId);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 it('renders a published page in Chromium and navigates between pages', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.newPage();
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  await page.goto(`${t.url}/sites/${siteId}/`);
+  await page.goto(`${e2e.server.url}/sites/${siteId}/`);
   expect(await page.textContent('main h1')).toBe('Getting started');
   expect(await page.locator('nav.sections a').allTextContents()).toEqual(['Folio Docs', 'API reference']);
   // The stylesheet applied (allowed by its CSP hash): the sidebar has its fixed width.
   expect(await page.locator('aside').evaluate((el) => getComputedStyle(el).width)).toBe('256px');
-  await saveScreenshot(page, 'published-site');
+  await e2e.screenshot(page, 'published-site');
   await page.click('main a:has-text("Configuration")');
   expect(await page.textContent('main h1')).toBe('Configuration');
   await page.click('nav.sections a:has-text("API reference")');

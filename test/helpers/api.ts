@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { GitBookAPIError, type MemberRole } from '@gitbook/api';
 import type { Role } from '../../sync-server/policy/roles';
-import { createUser, issueToken } from '../../sync-server/users';
+import { createUser, issueToken } from '../../sync-server/identity/users';
 import { assertMatchesGitBook } from './gitbook-schema';
 import type { TestServer } from './server';
 

@@ -1,7 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
+import { requireBuiltRenderer, startStaticServer } from './web-app';
+
+/**
+ * The end-to-end fixture: headless Debian Chromium driven through
+ * playwright-core against real servers. `useChromium` sets it all up before
+ * a file's tests and closes it all after them, so each e2e file states only
+ * what it needs.
+ */
 
 /** Where end-to-end tests save screenshots (gitignored; CI keeps it as an artifact). */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts', import.meta.url));
@@ -26,10 +36,93 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
-  const path = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9_-]+/gi, '-')}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+/** What an e2e file needs besides the browser. */
+export interface ChromiumFixtureOptions {
+  /** How many test servers to start (default 1; 0 when the file runs its own, e.g. on durable storage). */
+  servers?: number;
+  /** FOLIO_* settings of those servers. */
+  env?: Record<string, string>;
+  /** The file drives the built web app: fail at once, with the fix, when `npm run build` has not run. */
+  app?: boolean;
+  /** Also serve the built renderer from a plain static server (how Electron loads it: from disk, not from the sync server). */
+  staticApp?: boolean;
+}
+
+/** The running fixture (its parts exist from the file's first beforeAll on). */
+export interface ChromiumFixture {
+  readonly browser: Browser;
+  /** The first test server. */
+  readonly server: TestServer;
+  /** Every test server, in start order. */
+  readonly servers: readonly TestServer[];
+  /** The static server's URL of the built renderer (with `staticApp`). */
+  readonly staticUrl: string;
+  /** A new browser context (its own storage: a second user, or a window that goes offline); closed after the file. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new context of its own (closing the page closes the context); closed after the file. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+}
+
+/**
+ * Registers the file's beforeAll (build check, servers, static server, Chromium) and afterAll
+ * (contexts, Chromium, servers, static server) and returns the fixture they fill in.
+ */
+export function useChromium(options: ChromiumFixtureOptions = {}): ChromiumFixture {
+  let browser: Browser | undefined;
+  let statics: { url: string; close(): Promise<void> } | undefined;
+  const servers: TestServer[] = [];
+  const contexts: BrowserContext[] = [];
+  const started = <T>(part: T | undefined, what: string): T => {
+    if (part === undefined) throw new Error(`the e2e fixture has no ${what} (not started yet, or not asked for)`);
+    return part;
+  };
+
+  beforeAll(async () => {
+    if (options.app || options.staticApp) requireBuiltRenderer();
+    const count = options.servers ?? 1;
+    servers.push(...(await Promise.all(Array.from({ length: count }, () => startTestServer(options.env)))));
+    if (options.staticApp) statics = await startStaticServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    await browser?.close();
+    for (const server of servers.splice(0)) await server.close();
+    await statics?.close();
+  });
+
+  const fixture: ChromiumFixture = {
+    get browser() {
+      return started(browser, 'browser');
+    },
+    get server() {
+      return started(servers[0], 'server');
+    },
+    get servers() {
+      return servers;
+    },
+    get staticUrl() {
+      return started(statics, 'static server').url;
+    },
+    async newContext(contextOptions) {
+      const context = await fixture.browser.newContext(contextOptions);
+      contexts.push(context);
+      return context;
+    },
+    async newPage(contextOptions) {
+      // browser.newPage: the page owns its context, so closing the page closes both.
+      const page = await fixture.browser.newPage(contextOptions);
+      contexts.push(page.context());
+      return page;
+    },
+    async screenshot(page, name) {
+      await mkdir(ARTIFACTS_DIR, { recursive: true });
+      const path = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9_-]+/gi, '-')}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+  };
+  return fixture;
 }

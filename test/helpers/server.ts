@@ -5,8 +5,9 @@ import { freshPostgresDatabase } from './postgres';
 import { GitBookAPI } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
 import { startServer, type RunningServer } from '../../sync-server/server';
-import type { Clock } from '../../sync-server/context';
+import type { Clock } from '../../sync-server/clock';
 
+/** The instance admin's API token on every test server (FOLIO_ADMIN_TOKEN). */
 export const TEST_ADMIN_TOKEN = 'folio-test-admin-token-0123456789';
 
 /** Which storage the API suites run on (set per vitest project). */
@@ -25,6 +26,23 @@ export class TestClock implements Clock {
   }
 }
 
+/** The settings of every test server: 127.0.0.1 on a free port, the test admin token, no logs, data in `dataDir`. */
+export function testServerEnv(dataDir: string): Record<string, string> {
+  return {
+    FOLIO_PORT: '0',
+    FOLIO_HOST: '127.0.0.1',
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    FOLIO_LOG_LEVEL: 'silent',
+  };
+}
+
+/** The official GitBook client for the server at `url`, authenticated with `token` (the instance admin's by default). */
+export function gitbookClient(url: string, token = TEST_ADMIN_TOKEN): GitBookAPI {
+  return new GitBookAPI({ endpoint: url, authToken: token });
+}
+
+/** A running in-process test server with its clients; `close` also drops its storage. */
 export interface TestServer {
   server: RunningServer;
   url: string;
@@ -45,17 +63,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-test-'));
   const pgDb = testBackend() === 'postgres' ? await freshPostgresDatabase('folio_t') : undefined;
   const config = loadConfig([], {
-    FOLIO_PORT: '0',
-    FOLIO_HOST: '127.0.0.1',
-    FOLIO_DATA_DIR: dataDir,
-    FOLIO_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    FOLIO_LOG_LEVEL: 'silent',
+    ...testServerEnv(dataDir),
     ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
   const clock = new TestClock();
   const server = await startServer(config, { clock, inMemory: true });
-  const clientFor = (token: string) => new GitBookAPI({ endpoint: server.url, authToken: token });
+  const clientFor = (token: string) => gitbookClient(server.url, token);
   return {
     server,
     url: server.url,

@@ -63,6 +63,33 @@ export async function signInThroughUi(page: Page, serverUrl: string, token: stri
   await page.getByTestId('org-list').waitFor();
 }
 
+/** Opens a space from the space picker and waits for its page tree. */
+export async function pickSpaceThroughUi(page: Page, spaceId: string): Promise<void> {
+  await page.locator(`[data-testid=space][data-space-id="${spaceId}"]`).click();
+  await page.getByTestId('page-tree').waitFor();
+}
+
+/**
+ * Loads the app (from `appUrl`: the sync server's /app/ by default), signs in to `serverUrl` with
+ * `token` and opens the space.
+ */
+export async function openSpaceThroughUi(
+  page: Page,
+  serverUrl: string,
+  token: string,
+  spaceId: string,
+  appUrl = `${serverUrl}/app/`,
+): Promise<void> {
+  await page.goto(appUrl);
+  await signInThroughUi(page, serverUrl, token);
+  await pickSpaceThroughUi(page, spaceId);
+}
+
+/** The id of the page open in the editor (from the URL hash). */
+export function openPageId(page: Page): string {
+  return /\/pages\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+}
+
 /** Answers the app's prompt dialog (new page title, subject, ...). */
 export async function answerPrompt(page: Page, text: string): Promise<void> {
   await page.getByTestId('prompt-input').fill(text);
@@ -99,16 +126,39 @@ export function syncState(page: Page): Promise<string | null> {
   return page.getByTestId('sync-status').getAttribute('data-state');
 }
 
-/** Polls until `check` holds (the UI and the server converge asynchronously). */
-export async function eventually(
-  check: () => Promise<boolean> | boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+/**
+ * Resolves once the page's IndexedDB copies stop growing: y-indexeddb stores
+ * each update in its own transaction after the keystroke, so a reload right
+ * after typing could otherwise cut off the last ones (a test-speed race; a
+ * person cannot reload within those few milliseconds).
+ */
+export async function localCopiesSettled(page: Page): Promise<void> {
+  const count = () =>
+    page.evaluate(async () => {
+      let total = 0;
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          total += await new Promise<number>((resolve) => {
+            const req = db.transaction(store, 'readonly').objectStore(store).count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => resolve(0);
+          });
+        }
+        db.close();
+      }
+      return total;
+    });
+  let previous = -1;
+  for (let stable = 0; stable < 2;) {
+    const now = await count();
+    stable = now === previous ? stable + 1 : 0;
+    previous = now;
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
-import { crContentDoc, spaceContentDoc } from '../../sync-server/docs/doc-names';
-import { CloseCode } from '../../sync-server/docs/close-codes';
+import { CloseCode, crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { upgradeStatus, connect, sleep, synced, syncBase, waitFor, type Client } from './helpers';
+import { upgradeStatus } from '../helpers/raw-sockets';
+import { SyncClients, synced, syncUrl } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
 import { newMember } from '../helpers/members';
 import type { TestUser } from '../helpers/api';
 
@@ -18,7 +19,7 @@ let spaceId: string;
 let pageId: string;
 let editor: TestUser;
 let commenter: TestUser;
-const clients: Client[] = [];
+const clients = new SyncClients();
 
 beforeAll(async () => {
   t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });
@@ -31,20 +32,14 @@ beforeAll(async () => {
   commenter = await newMember(t, orgId, 'comment', 'Sync commenter');
 });
 afterAll(async () => {
-  for (const c of clients) c.destroy();
+  clients.destroyAll();
   await t?.close();
 });
-
-function open(room: string, token: string): Client {
-  const c = connect(t.url, room, token);
-  clients.push(c);
-  return c;
-}
 
 describe('change request sync', () => {
   it('serves the fork; comment members are read-only, unknown change requests are 404', async () => {
     const cr = (await t.client.spaces.createChangeRequest(spaceId, { subject: 'Sync' })).data;
-    const reader = open(`${spaceId}/change-requests/${cr.id}`, commenter.token);
+    const reader = clients.connect(t.url, { spaceId, changeRequestId: cr.id, kind: 'content' }, commenter.token);
     await synced(reader);
     expect(new ContentDoc(reader.doc).getMarkdown(pageId)).toBe('start\n');
     new ContentDoc(reader.doc).pageBody(pageId).insert(0, 'not allowed ');
@@ -52,20 +47,18 @@ describe('change request sync', () => {
     const text = await t.server.ctx.hub.withDoc(crContentDoc(cr.id), (doc) => new ContentDoc(doc).getMarkdown(pageId));
     expect(text).toBe('start\n');
     expect(
-      (await upgradeStatus(`${syncBase(t.url)}/${spaceId}/change-requests/nosuchcr?token=${t.adminToken}`)).status,
+      (await upgradeStatus(syncUrl(t.url, { spaceId, changeRequestId: 'nosuchcr', kind: 'content' }, t.adminToken)))
+        .status,
     ).toBe(404);
     expect(
-      (
-        await upgradeStatus(
-          `${syncBase(t.url)}/${spaceId}/change-requests/${cr.id}/discussion?token=${commenter.token}`,
-        )
-      ).status,
+      (await upgradeStatus(syncUrl(t.url, { spaceId, changeRequestId: cr.id, kind: 'discussion' }, commenter.token)))
+        .status,
     ).toBe(101);
   });
 
   it('an editor typing while another user merges loses no accepted edit', async () => {
     const cr = (await t.client.spaces.createChangeRequest(spaceId, { subject: 'Race' })).data;
-    const writer = open(`${spaceId}/change-requests/${cr.id}`, editor.token);
+    const writer = clients.connect(t.url, { spaceId, changeRequestId: cr.id, kind: 'content' }, editor.token);
     await synced(writer);
     const body = new ContentDoc(writer.doc).pageBody(pageId);
     let typing = true;

@@ -3,7 +3,8 @@ import { DiscussionDoc } from '../../shared/discussion';
 import { ok } from '../helpers/api';
 import { newMember } from '../helpers/members';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { connect, synced, waitFor, type Client } from './helpers';
+import { connect, synced, type Client } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
 
 /** Comments are written through REST into the discussion document; socket subscribers see them live. */
 let t: TestServer;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   const orgId = (await t.client.orgs.createOrganization({ title: 'Live Comments' })).data.id;
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Docs' })).data.id;
   const reader = await newMember(t, orgId, 'read', 'Reader');
-  client = connect(t.url, `${spaceId}/discussion`, reader.token);
+  client = connect(t.url, { spaceId, kind: 'discussion' }, reader.token);
   await synced(client);
 });
 afterAll(async () => {
@@ -49,7 +50,7 @@ describe('live discussion', () => {
     const c = (await t.client.spaces.postCommentInSpace(spaceId, { body: { markdown: 'Server copy' } })).data;
     await waitFor(() => new DiscussionDoc(client.doc).getComment(c.id), 10_000, 'comment over sync');
     new DiscussionDoc(client.doc).editBody({ comment: c.id }, 'Forged');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     expect(((await t.client.spaces.getCommentInSpace(spaceId, c.id)).data.body as { markdown: string }).markdown).toBe(
       'Server copy',
     );

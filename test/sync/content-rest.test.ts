@@ -3,7 +3,9 @@ import { ContentDoc } from '../../shared/doc';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { ok, raw } from '../helpers/api';
 import { newMember } from '../helpers/members';
-import { connect, synced, waitFor, type Client } from './helpers';
+import { CloseCode } from '../../shared/sync-contract';
+import { connect, synced, type Client } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
 
 /**
  * Live edits over the sync protocol become revisions after the quiet period,
@@ -240,12 +242,12 @@ describe('REST content from live edits', () => {
       try {
         await synced(reader);
         new ContentDoc(reader.doc).createPage({ title: `Sneaky ${role}` });
-        await waitFor(() => reader.closes.some((c) => c.code === 4403), 10_000, 'read-only close');
+        await waitFor(() => reader.closes.some((c) => c.code === CloseCode.readOnly), 10_000, 'read-only close');
       } finally {
         reader.destroy();
       }
     }
-    await new Promise((r) => setTimeout(r, 300)); // several quiet periods
+    await sleep(300); // several quiet periods
     const after = (await t.client.spaces.getCurrentRevision(spaceId)).data;
     expect(after.pages.map((p) => p.title)).toEqual(before.pages.map((p) => p.title));
   });

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { GitBookAPI } from '@gitbook/api';
-import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server';
-import { CloseCode } from '../../sync-server/docs/close-codes';
+import { gitbookClient, startTestServer, type TestServer } from '../helpers/server';
+import { CloseCode, spaceContentDoc } from '../../shared/sync-contract';
 import { DocumentWriteError } from '../../sync-server/docs/hub';
-import { connect, durableStorage, sleep, synced, waitFor, type Client, type DurableStorage } from './helpers';
+import { durableStorage, type DurableStorage } from '../helpers/durable-server';
+import { spawnFolio, type FolioProcess } from '../helpers/processes';
+import { SyncClients, synced } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
 
 /**
  * Durability: an update is committed before any other client receives it, so
@@ -14,46 +14,21 @@ import { connect, durableStorage, sleep, synced, waitFor, type Client, type Dura
  * neither applied nor broadcast.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const children: ChildProcess[] = [];
-const clients: Client[] = [];
+const processes: FolioProcess[] = [];
+const clients = new SyncClients();
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const c of clients) c.destroy();
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  clients.destroyAll();
+  for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.crash();
   for (const fn of cleanups) await fn();
 });
 
-/** Starts `npm start`'s entry point (sync-server/main.ts) as a child process; resolves with its URL. */
-function spawnServer(storage: DurableStorage): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...storage.env, FOLIO_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-function client(url: string, room: string, token = TEST_ADMIN_TOKEN): Client {
-  const c = connect(url, room, token);
-  clients.push(c);
-  return c;
+/** Starts `npm start`'s entry point (sync-server/main.ts) as a child process on `storage`. */
+async function spawnServer(storage: DurableStorage): Promise<FolioProcess> {
+  const server = await spawnFolio({ ...storage.env, FOLIO_LOG_LEVEL: 'warn' });
+  processes.push(server);
+  return server;
 }
 
 describe('kill -9', () => {
@@ -61,11 +36,11 @@ describe('kill -9', () => {
     const storage = await durableStorage();
     cleanups.push(() => storage.cleanup());
     const first = await spawnServer(storage);
-    const api = new GitBookAPI({ endpoint: first.url, authToken: TEST_ADMIN_TOKEN });
+    const api = gitbookClient(first.url);
     const orgId = (await api.orgs.createOrganization({ title: 'Crash Org' })).data.id;
     const spaceId = (await api.orgs.createSpace(orgId, { title: 'Crash' })).data.id;
-    const writer = client(first.url, spaceId);
-    const observer = client(first.url, spaceId);
+    const writer = clients.connect(first.url, spaceId);
+    const observer = clients.connect(first.url, spaceId);
     await Promise.all([synced(writer), synced(observer)]);
 
     // The observer kills the server the moment it has seen 300 updates, while the writer keeps writing
@@ -76,7 +51,7 @@ describe('kill -9', () => {
         if (seen.length > 0) return;
         const now = observer.doc.getArray<number>('log').toArray();
         if (now.length < 300) return;
-        first.child.kill('SIGKILL');
+        first.crash();
         seen = now;
         resolve();
       });
@@ -87,18 +62,17 @@ describe('kill -9', () => {
     }, 1);
     await killed;
     clearInterval(writing);
-    await new Promise((r) => first.child.once('exit', r));
+    await first.exited;
     writer.destroy();
     observer.destroy();
 
     const second = await spawnServer(storage);
-    const after = client(second.url, spaceId);
+    const after = clients.connect(second.url, spaceId);
     await synced(after);
     const recovered = after.doc.getArray<number>('log').toArray();
     expect(recovered.length).toBeGreaterThanOrEqual(seen.length);
     expect(recovered.slice(0, seen.length)).toEqual(seen);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
+    await second.stop();
   }, 90_000);
 });
 
@@ -116,8 +90,8 @@ describe('a database that refuses writes', () => {
     t = await startTestServer();
     const orgId = (await t.client.orgs.createOrganization({ title: 'Failing Org' })).data.id;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Failing' })).data.id;
-    const a = client(t.url, spaceId, t.adminToken);
-    const b = client(t.url, spaceId, t.adminToken);
+    const a = clients.connect(t.url, spaceId, t.adminToken);
+    const b = clients.connect(t.url, spaceId, t.adminToken);
     await Promise.all([synced(a), synced(b)]);
     a.text.insert(0, 'stored. ');
     await waitFor(() => b.text.toString() === 'stored. ');
@@ -127,7 +101,7 @@ describe('a database that refuses writes', () => {
     await waitFor(() => a.closes.some((c) => c.code === CloseCode.tryAgainLater), 10_000, 'the 1013 close');
     await sleep(200);
     expect(b.text.toString()).toBe('stored. ');
-    expect(await t.server.ctx.hub.withDoc(`space/${spaceId}/content`, (doc) => doc.getText('body').toString())).toBe(
+    expect(await t.server.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => doc.getText('body').toString())).toBe(
       'stored. ',
     );
     expect(a.text.toString()).toBe('stored. not yet stored.');
@@ -140,8 +114,8 @@ describe('a database that refuses writes', () => {
   it('rejects a server-side change and reloads the document without it', async () => {
     const orgId = (await t.client.orgs.createOrganization({ title: 'Failing REST Org' })).data.id;
     const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Failing REST' })).data.id;
-    const name = `space/${spaceId}/content`;
-    const a = client(t.url, spaceId, t.adminToken);
+    const name = spaceContentDoc(spaceId);
+    const a = clients.connect(t.url, spaceId, t.adminToken);
     await synced(a);
     await t.server.ctx.hub.change(name, (doc) => doc.getText('body').insert(0, 'kept'));
     await waitFor(() => a.text.toString() === 'kept');

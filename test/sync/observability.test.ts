@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
-import { connect, synced, waitFor, type Client } from './helpers';
+import { connect, synced, type Client } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
 
 let t: TestServer;
 let client: Client;

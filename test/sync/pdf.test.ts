@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { spaceContentDoc } from '../../shared/sync-contract';
 import { signedPdfUrl } from '../../sync-server/pdf/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, ok, raw } from '../helpers/api';
@@ -41,7 +41,7 @@ beforeAll(async () => {
       markdown: 'Back up the **data** folder nightly.\n\n```\nnpm start\n```\n',
     });
   });
-  revisionId = (await t.server.app.snapshots.revise(spaceId))!;
+  revisionId = (await t.server.ctx.snapshots.revise(spaceId))!;
 });
 afterAll(async () => {
   await t?.close();
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe('PDF export', () => {
   it('renders every page with titles and body text, readable by pdftotext', async () => {
-    const res = await fetch(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId));
+    const res = await fetch(signedPdfUrl(t.server.ctx, revisionId));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(await res.arrayBuffer());
@@ -67,14 +67,14 @@ describe('PDF export', () => {
   });
 
   it('renders one page only when asked', async () => {
-    const res = await fetch(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId, ids.ops));
+    const res = await fetch(signedPdfUrl(t.server.ctx, revisionId, ids.ops));
     const text = await pdfText(await res.arrayBuffer());
     expect(text).toContain('Operations');
     expect(text).not.toContain('Getting started');
   });
 
   it('refuses tampered and expired links', async () => {
-    const url = new URL(signedPdfUrl(t.server.ctx, t.server.app.storage.signer, revisionId, ids.ops));
+    const url = new URL(signedPdfUrl(t.server.ctx, revisionId, ids.ops));
     const tampered = new URL(url);
     tampered.searchParams.set('page', ids.start!);
     expectError(await raw(t, 'GET', tampered.pathname + tampered.search), 403);

@@ -4,18 +4,10 @@ import type { RunningServer } from '../../sync-server/server';
 import { TEST_ADMIN_TOKEN } from '../helpers/server';
 import { asRole } from '../helpers/api';
 import { newMember } from '../helpers/members';
-import { CloseCode } from '../../sync-server/docs/close-codes';
-import {
-  asTestServer,
-  connect,
-  durableStorage,
-  sleep,
-  startOn,
-  synced,
-  waitFor,
-  type Client,
-  type DurableStorage,
-} from './helpers';
+import { CloseCode, docNameOf, spaceDiscussionDoc, type SyncDocKind } from '../../shared/sync-contract';
+import { asTestServer, durableStorage, startOn, type DurableStorage } from '../helpers/durable-server';
+import { SyncClients, synced, type Client, type SyncDocument } from '../helpers/sync-clients';
+import { sleep, waitFor } from '../helpers/wait';
 
 /**
  * Who may write over the socket: `edit` on the space, not locked, not
@@ -27,7 +19,7 @@ let storage: DurableStorage;
 let server: RunningServer;
 let admin: GitBookAPI;
 let orgId: string;
-const clients: Client[] = [];
+const clients = new SyncClients();
 
 beforeAll(async () => {
   storage = await durableStorage();
@@ -35,23 +27,21 @@ beforeAll(async () => {
   orgId = (await admin.orgs.createOrganization({ title: 'Permissions Org' })).data.id;
 });
 afterAll(async () => {
-  for (const c of clients) c.destroy();
+  clients.destroyAll();
   await server?.close();
   await storage?.cleanup();
 });
 
-function client(room: string, token = TEST_ADMIN_TOKEN): Client {
-  const c = connect(server.url, room, token);
-  clients.push(c);
-  return c;
-}
+/** A stock client on the current server (it changes on restarts), closed after the suite. */
+const client = (document: SyncDocument, token = TEST_ADMIN_TOKEN): Client =>
+  clients.connect(server.url, document, token);
 
 const newSpace = async (title: string) => (await admin.orgs.createSpace(orgId, { title })).data.id;
 
 const member = (role: 'read' | 'comment' | 'edit') => newMember(asTestServer(server), orgId, role);
 
-const serverText = (spaceId: string, kind = 'content') =>
-  server.ctx.hub.withDoc(`space/${spaceId}/${kind}`, (doc) => doc.getText('body').toString());
+const serverText = (spaceId: string, kind: SyncDocKind = 'content') =>
+  server.ctx.hub.withDoc(docNameOf({ spaceId, kind }), (doc) => doc.getText('body').toString());
 
 describe('socket write permissions', () => {
   it.each(['read', 'comment'] as const)(
@@ -154,9 +144,9 @@ describe('socket write permissions', () => {
 
   it('serves the discussion document read-only to everyone; only the server writes it', async () => {
     const space = await newSpace('Discussed');
-    const a = client(`${space}/discussion`);
+    const a = client({ spaceId: space, kind: 'discussion' });
     await synced(a);
-    await server.ctx.hub.change(`space/${space}/discussion`, (doc) => doc.getText('body').insert(0, 'a comment'));
+    await server.ctx.hub.change(spaceDiscussionDoc(space), (doc) => doc.getText('body').insert(0, 'a comment'));
     await waitFor(() => a.text.toString() === 'a comment');
     a.text.insert(0, 'forged ');
     await waitFor(() => a.closes.some((c) => c.code === CloseCode.readOnly), 10_000, 'the read-only close');

@@ -6,7 +6,8 @@ import { openPostgres } from '../../sync-server/store/postgres';
 import { migrate } from '../../sync-server/store/migrate';
 import { DocHub } from '../../sync-server/docs/hub';
 import { testBackend } from '../helpers/server';
-import { durableStorage, waitFor, type DurableStorage } from './helpers';
+import { durableStorage, type DurableStorage } from '../helpers/durable-server';
+import { sleep, waitFor } from '../helpers/wait';
 
 /**
  * The update log and its compaction, on the real database of the project
@@ -32,8 +33,7 @@ afterAll(async () => {
 });
 
 function hub(options: ConstructorParameters<typeof DocHub>[1] = {}): DocHub {
-  const h = new DocHub(db, { idleUnloadMs: 60_000, ...options });
-  h.log = { error: () => undefined, warn: () => undefined };
+  const h = new DocHub(db, { idleUnloadMs: 60_000, ...options }, { error: () => undefined, warn: () => undefined });
   hubs.push(h);
   return h;
 }
@@ -121,7 +121,7 @@ describe('update log and compaction', () => {
     await waitFor(() => !h.isLoaded(name), 5_000, 'unload');
     const lease = await h.open(name);
     expect(items(lease.doc)).toEqual([7]);
-    await new Promise((r) => setTimeout(r, 120));
+    await sleep(120);
     expect(h.isLoaded(name)).toBe(true);
     lease.release();
     await waitFor(() => !h.isLoaded(name), 5_000, 'unload after release');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../sync-server/docs/doc-names';
+import { spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -35,14 +35,14 @@ describe('unused revision pages', () => {
         markdown: 'Text both spaces keep: shared-marker.\n',
       });
     });
-    await t.server.app.snapshots.revise(spaceId);
+    await t.server.ctx.snapshots.revise(spaceId);
     const copyId = (await t.client.spaces.duplicateSpace(spaceId)).data.id;
     // A page version only the original ever had.
     await t.server.ctx.hub.change(
       spaceContentDoc(spaceId),
       (doc) => void new ContentDoc(doc).createPage({ title: 'Only here', markdown: 'original-only-marker\n' }),
     );
-    await t.server.app.snapshots.revise(spaceId);
+    await t.server.ctx.snapshots.revise(spaceId);
     expect(await pageExists('original-only-marker')).toBe(true);
     expect(await pageExists('shared-marker')).toBe(true);
 

@@ -4,13 +4,15 @@ import * as encoding from 'lib0/encoding';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newMember } from '../helpers/members';
 import { newUser } from '../helpers/api';
-import { CloseCode } from '../../sync-server/docs/close-codes';
-import { connect, rawSocket, syncBase, synced, upgradeStatus, waitFor, type Client } from './helpers';
+import { CloseCode, spaceContentDoc } from '../../shared/sync-contract';
+import { rawSocket, upgradeStatus } from '../helpers/raw-sockets';
+import { connect, synced, syncBase, syncUrl, type Client, type SyncDocument } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
 
 /**
  * Hostile input: refused upgrades (401/404 before the handshake), and frames
  * that are random, truncated or of unknown types. Each bad frame closes only
- * its own socket (4400); the process, the document and the other clients
+ * its own socket (CloseCode.malformed, 4400); the process, the document and the other clients
  * carry on untouched.
  */
 
@@ -24,7 +26,7 @@ beforeAll(async () => {
   t = await startTestServer();
   orgId = (await t.client.orgs.createOrganization({ title: 'Robust Org' })).data.id;
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Target' })).data.id;
-  await t.server.ctx.hub.change(`space/${spaceId}/content`, (doc) => doc.getText('body').insert(0, ORIGINAL));
+  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => doc.getText('body').insert(0, ORIGINAL));
   bystander = connect(t.url, spaceId, t.adminToken);
   await synced(bystander);
 });
@@ -33,10 +35,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The sync URL of `room`; token null = none in the query. */
-const url = (room = spaceId, token: string | null = t.adminToken) =>
-  `${syncBase(t.url)}/${room}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
-const serverText = () => t.server.ctx.hub.withDoc(`space/${spaceId}/content`, (doc) => doc.getText('body').toString());
+/** The sync URL of a document; token null = none in the query. */
+const url = (document: SyncDocument = spaceId, token: string | null = t.adminToken) => syncUrl(t.url, document, token);
+const serverText = () => t.server.ctx.hub.withDoc(spaceContentDoc(spaceId), (doc) => doc.getText('body').toString());
 
 /** Frames built from the grammar, each broken in one way. */
 function craftedFrames(): [string, Uint8Array | string][] {
@@ -106,12 +107,13 @@ describe('refused upgrades', () => {
     const otherOrg = (await t.client.orgs.createOrganization({ title: 'Elsewhere' })).data.id;
     const foreign = (await t.client.orgs.createSpace(otherOrg, { title: 'Not yours' })).data.id;
     expect((await upgradeStatus(url(foreign, member.token))).status).toBe(404);
-    expect((await upgradeStatus(url(`${foreign}/discussion`, member.token))).status).toBe(404);
+    expect((await upgradeStatus(url({ spaceId: foreign, kind: 'discussion' }, member.token))).status).toBe(404);
     expect((await upgradeStatus(url(spaceId, member.token))).status).toBe(101);
     const stranger = await newUser(t);
     expect((await upgradeStatus(url(spaceId, stranger.token))).status).toBe(404);
     expect((await upgradeStatus(url('unknownSpaceId000000'))).status).toBe(404);
-    expect((await upgradeStatus(url(`${spaceId}/elsewhere`))).status).toBe(404);
+    // A path outside the sync grammar (built by hand: the contract's builders only make valid ones).
+    expect((await upgradeStatus(`${syncBase(t.url)}/${spaceId}/elsewhere?token=${t.adminToken}`)).status).toBe(404);
     expect((await upgradeStatus(`${t.url.replace('http', 'ws')}/v1/orgs?token=${t.adminToken}`)).status).toBe(404);
   });
 });
@@ -150,7 +152,7 @@ describe('malformed frames', () => {
       if (outcome.code === 0) ws.close();
       codes.set(outcome.code, (codes.get(outcome.code) ?? 0) + 1);
     }
-    // Every frame was either refused with 4400 or was harmless (e.g. [3] is a valid query-awareness).
+    // Every frame was either refused with CloseCode.malformed or was harmless (e.g. [3] is a valid query-awareness).
     expect([...codes.keys()].every((c) => c === CloseCode.malformed || c === 0)).toBe(true);
     expect(codes.get(CloseCode.malformed)).toBeGreaterThan(250);
     await t.server.ctx.hub.flush();

@@ -3,28 +3,28 @@ import * as Y from 'yjs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newMember } from '../helpers/members';
 import * as encoding from 'lib0/encoding';
-import { connect, rawSocket, syncBase, synced, waitFor, type Client } from './helpers';
+import { spaceContentDoc } from '../../shared/sync-contract';
+import { rawSocket } from '../helpers/raw-sockets';
+import { SyncClients, synced, syncUrl, type Client } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
 
 let t: TestServer;
 let orgId: string;
-const clients: Client[] = [];
+const clients = new SyncClients();
 
 beforeAll(async () => {
   t = await startTestServer();
   orgId = (await t.client.orgs.createOrganization({ title: 'Sync Org' })).data.id;
 });
 afterAll(async () => {
-  for (const c of clients) c.destroy();
+  clients.destroyAll();
   await t?.close();
 });
 
 const newSpace = async (title: string) => (await t.client.orgs.createSpace(orgId, { title })).data.id;
 
-function client(room: string, token = t.adminToken, options: { connect?: boolean } = {}): Client {
-  const c = connect(t.url, room, token, options);
-  clients.push(c);
-  return c;
-}
+/** A stock client of the space's content document, closed after the suite. */
+const client = (spaceId: string, token = t.adminToken): Client => clients.connect(t.url, spaceId, token);
 
 describe('live sync with stock y-websocket clients', () => {
   it('converges concurrent edits of several clients on several spaces, without leaking between spaces', async () => {
@@ -45,7 +45,7 @@ describe('live sync with stock y-websocket clients', () => {
       const texts = group.map((c) => c.text.toString());
       expect(new Set(texts).size).toBe(1);
       expect(texts[0]).not.toMatch(new RegExp(`\\[s(?!${s})`));
-      const server = await t.server.ctx.hub.withDoc(`space/${spaces[s]}/content`, (doc) =>
+      const server = await t.server.ctx.hub.withDoc(spaceContentDoc(spaces[s]!), (doc) =>
         doc.getText('body').toString(),
       );
       expect(server).toBe(texts[0]);
@@ -75,7 +75,7 @@ describe('live sync with stock y-websocket clients', () => {
 
   it('keeps frames that arrive before the document is loaded (buffered, in order)', async () => {
     const space = await newSpace('Eager');
-    expect(t.server.ctx.hub.isLoaded(`space/${space}/content`)).toBe(false);
+    expect(t.server.ctx.hub.isLoaded(spaceContentDoc(space))).toBe(false);
     const source = new Y.Doc();
     const frames: Uint8Array[] = [];
     source.on('update', (u: Uint8Array) =>
@@ -86,12 +86,12 @@ describe('live sync with stock y-websocket clients', () => {
       ),
     );
     for (const word of ['one ', 'two ', 'three']) source.getText('body').insert(source.getText('body').length, word);
-    const { ws } = await rawSocket(`${syncBase(t.url)}/${space}?token=${t.adminToken}`);
+    const { ws } = await rawSocket(syncUrl(t.url, space, t.adminToken));
     for (const f of frames) ws.send(f);
     ws.close();
     await waitFor(
       async () =>
-        (await t.server.ctx.hub.withDoc(`space/${space}/content`, (doc) => doc.getText('body').toString())) ===
+        (await t.server.ctx.hub.withDoc(spaceContentDoc(space), (doc) => doc.getText('body').toString())) ===
         'one two three',
       10_000,
       'the early frames',
@@ -103,7 +103,7 @@ describe('live sync with stock y-websocket clients', () => {
     const a = client(space);
     await synced(a);
     a.doc.getMap('pages').set('p1', 'first page');
-    await waitFor(() => t.server.ctx.hub.isLoaded(`space/${space}/content`));
+    await waitFor(() => t.server.ctx.hub.isLoaded(spaceContentDoc(space)));
     await t.server.ctx.hub.flush();
     a.destroy();
     const late = client(space);
@@ -117,11 +117,11 @@ describe('live sync with stock y-websocket clients', () => {
     await synced(a);
     const seen: string[] = [];
     const off = t.server.ctx.hub.onUpdate((name, update, origin) => {
-      if (name === `space/${space}/content`) seen.push(origin.kind);
+      if (name === spaceContentDoc(space)) seen.push(origin.kind);
       expect(update.byteLength).toBeGreaterThan(0);
     });
     const update = await t.server.ctx.hub.change(
-      `space/${space}/content`,
+      spaceContentDoc(space),
       (doc) => doc.getText('body').insert(0, 'from REST'),
       { reason: 'test' },
     );
@@ -130,10 +130,10 @@ describe('live sync with stock y-websocket clients', () => {
     a.text.insert(a.text.length, '!');
     await waitFor(() => seen.includes('socket'));
     expect(seen).toEqual(['server', 'socket']);
-    expect(await t.server.ctx.hub.change(`space/${space}/content`, () => undefined)).toBeNull();
+    expect(await t.server.ctx.hub.change(spaceContentDoc(space), () => undefined)).toBeNull();
     off();
     // What a REST reader sees equals what the clients see.
-    const stored = await t.server.ctx.hub.withDoc(`space/${space}/content`, (doc) => Y.encodeStateAsUpdate(doc));
+    const stored = await t.server.ctx.hub.withDoc(spaceContentDoc(space), (doc) => Y.encodeStateAsUpdate(doc));
     const copy = new Y.Doc();
     Y.applyUpdate(copy, stored);
     expect(copy.getText('body').toString()).toBe('from REST!');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as Y from 'yjs';
 import { ContentDoc } from '../../shared/doc';
-import { forkUpdate, hasChangesFor, pullInto } from '../../sync-server/api/change-requests/crdt-merge';
+import { forkUpdate, hasChangesFor, pullInto } from '../../sync-server/docs/fork-merge';
 
 /**
  * Property tests of the change request merge functions (the ones the routes

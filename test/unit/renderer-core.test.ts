@@ -6,7 +6,8 @@ import { TreeModel } from '../../renderer/src/tree/tree-model';
 import { dropTarget, moveTarget } from '../../renderer/src/tree/tree-moves';
 import { referencedFiles, renderMarkdown, PAGE_LINK_PREFIX } from '../../renderer/src/preview/render-markdown';
 import { combineStates } from '../../renderer/src/sync/connection-status';
-import { roomOf, storageNameOf } from '../../renderer/src/sync/doc-session';
+import { storageNameOf } from '../../renderer/src/sync/doc-session';
+import { syncRoom } from '../../shared/sync-contract';
 import { matches } from '../../renderer/src/shortcuts';
 import { imageMarkdown } from '../../renderer/src/upload/image-upload';
 import { normalizeServerUrl } from '../../renderer/src/api/client';
@@ -100,8 +101,8 @@ describe('sync plumbing', () => {
   });
 
   it('names rooms and local stores per server and document', () => {
-    expect(roomOf({ spaceId: 's', kind: 'content' })).toBe('s');
-    expect(roomOf({ spaceId: 's', changeRequestId: 'c', kind: 'discussion' })).toBe('s/change-requests/c/discussion');
+    expect(syncRoom({ spaceId: 's', kind: 'content' })).toBe('s');
+    expect(syncRoom({ spaceId: 's', changeRequestId: 'c', kind: 'discussion' })).toBe('s/change-requests/c/discussion');
     expect(storageNameOf('http://a:1', { spaceId: 's', kind: 'content' })).not.toBe(
       storageNameOf('http://b:1', { spaceId: 's', kind: 'content' }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConditionError, parseCondition, visitorPasses } from '../../sync-server/published-site/conditions';
+import { ConditionError, parseCondition, visitorPasses } from '../../sync-server/sites/conditions';
 import { keyForMove } from '../../sync-server/api/sites/ordering';
 import { ApiError } from '../../sync-server/http/errors';
 

@@ -1,3 +1,5 @@
+import { SYNC_BASE_PATH } from '../../../shared/sync-contract';
+
 /**
  * The REST client of the app: every call to the server's /v1 API goes
  * through `ApiClient.request`, which adds the bearer token and turns the
@@ -53,9 +55,9 @@ export class ApiClient {
     private readonly token: string,
   ) {}
 
-  /** The WebSocket URL the sync provider connects to (it appends `/<room>`). */
+  /** The WebSocket URL the sync provider connects to (it appends `/<room>`, see syncRoom). */
   get syncUrl(): string {
-    return `${this.serverUrl.replace(/^http/, 'ws')}/v1/sync/spaces`;
+    return `${this.serverUrl.replace(/^http/, 'ws')}${SYNC_BASE_PATH}`;
   }
 
   /** The token, for the sync socket's `?token=` (browsers cannot set headers on WebSockets). */

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
+import { CloseCode, syncRoom, type SyncAddress } from '../../../shared/sync-contract';
 import type { ApiClient } from '../api/client';
 
 /**
@@ -8,19 +9,6 @@ import type { ApiClient } from '../api/client';
  * edits without the server) and synced with the server by the stock
  * y-websocket provider (so it merges whenever the server is reachable).
  */
-
-/**
- * The sync endpoint's close code for a refused write (sync-server/docs/close-codes.ts).
- * On a discussion document it means the local copy holds data the server lacks.
- */
-export const READ_ONLY_CLOSE_CODE = 4403;
-
-/** Which document of a space (or of one of its change requests). */
-export interface DocAddress {
-  spaceId: string;
-  changeRequestId?: string;
-  kind: 'content' | 'discussion';
-}
 
 /** Sync state of one document, as the status indicator shows it. */
 export type DocSyncState =
@@ -33,17 +21,9 @@ export type DocSyncState =
   /** the server refused this document for good (read-only, merged, deleted, access lost) */
   | 'refused';
 
-/** The y-websocket room of a document: the path after `/v1/sync/spaces/`. */
-export function roomOf(address: DocAddress): string {
-  const base = address.changeRequestId
-    ? `${address.spaceId}/change-requests/${address.changeRequestId}`
-    : address.spaceId;
-  return address.kind === 'discussion' ? `${base}/discussion` : base;
-}
-
 /** The IndexedDB database name of a document: per server, so two servers' spaces never mix. */
-export function storageNameOf(serverUrl: string, address: DocAddress): string {
-  return `folio:${serverUrl}:${roomOf(address)}`;
+export function storageNameOf(serverUrl: string, address: SyncAddress): string {
+  return `folio:${serverUrl}:${syncRoom(address)}`;
 }
 
 /** A Y.Doc with its local store and its server connection. */
@@ -60,7 +40,7 @@ export class DocSession {
 
   constructor(
     private readonly api: ApiClient,
-    readonly address: DocAddress,
+    readonly address: SyncAddress,
   ) {
     this.parts = this.connect();
     this.loaded = this.parts.persistence.whenSynced.then(() => undefined);
@@ -113,7 +93,7 @@ export class DocSession {
   private connect(): { doc: Y.Doc; persistence: IndexeddbPersistence; provider: WebsocketProvider } {
     const doc = new Y.Doc();
     const persistence = new IndexeddbPersistence(storageNameOf(this.api.serverUrl, this.address), doc);
-    const provider = new WebsocketProvider(this.api.syncUrl, roomOf(this.address), doc, {
+    const provider = new WebsocketProvider(this.api.syncUrl, syncRoom(this.address), doc, {
       params: this.api.syncParams,
       maxBackoffTime: 2500,
     });
@@ -128,7 +108,7 @@ export class DocSession {
     // server lacks (its data was reset or restored from a backup): every reconnect would resend them
     // and be refused again. The server is the truth here, so drop the copy and sync afresh — once;
     // a second refusal is a real one.
-    if (event.code === READ_ONLY_CLOSE_CODE && this.address.kind === 'discussion' && !this.resyncedFromServer) {
+    if (event.code === CloseCode.readOnly && this.address.kind === 'discussion' && !this.resyncedFromServer) {
       this.resyncedFromServer = true;
       void this.resyncFromServer();
       return;

@@ -1,35 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshPostgresDatabase } from '../helpers/postgres';
-import { TEST_ADMIN_TOKEN } from '../helpers/server';
+import { freshPostgresDatabase } from './postgres';
+import { TEST_ADMIN_TOKEN } from './server';
 
 /**
- * Real server processes for the multi-process suite: `npm start`'s entry
- * point (sync-server/main.ts) spawned as children sharing one PostgreSQL
- * database and one Redis, and a private redis-server a test may restart.
+ * Real server processes: `npm start`'s entry point (sync-server/main.ts)
+ * spawned as children, alone (a crash test) or as a cluster sharing one
+ * PostgreSQL database and one Redis.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
+/** A server process started by spawnFolio. */
 export interface FolioProcess {
   child: ChildProcess;
   url: string;
   port: number;
   /** Everything it printed (for failure messages). */
   output(): string;
+  /** Resolves when the process has exited (however it ended). */
+  exited: Promise<void>;
   /** kill -9: no shutdown, no flush. */
   crash(): void;
   /** SIGTERM and wait for the exit. */
@@ -68,6 +61,7 @@ export function spawnFolio(env: Record<string, string>): Promise<FolioProcess> {
         url,
         port: Number(new URL(url).port),
         output: () => out,
+        exited,
         crash: () => void child.kill('SIGKILL'),
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -80,6 +74,7 @@ export function spawnFolio(env: Record<string, string>): Promise<FolioProcess> {
   });
 }
 
+/** Server processes sharing one database and one Redis. */
 export interface Cluster {
   processes: FolioProcess[];
   /** Environment every process of this cluster shares (database, Redis, channel prefix). */
@@ -118,54 +113,4 @@ export async function startCluster(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A redis-server of the test's own (no persistence), which the test may stop and start again on the same port. */
-export class PrivateRedis {
-  private child: ChildProcess | undefined;
-  private constructor(readonly port: number) {}
-
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
-    await redis.restart();
-    return redis;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts redis-server (again) and resolves once it accepts connections. */
-  async restart(): Promise<void> {
-    this.child = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 100; i++) {
-      if (await canConnect(this.port)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`redis-server did not start on port ${this.port}`);
-  }
-
-  /** Kills it (every connection drops; nothing is kept). */
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolvePromise) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolvePromise(true);
-    });
-    s.once('error', () => resolvePromise(false));
-  });
 }
