@@ -1,40 +1,5 @@
 import type { DocStore } from './persistence';
-import type { DocPeer, LiveDoc, UpdateOrigin } from './live-doc';
-
-/** One update waiting to be made durable. */
-export interface PendingWrite {
-  live: LiveDoc;
-  data: Uint8Array;
-  origin: UpdateOrigin;
-  /** The connection it came from; undefined for server-side changes. */
-  peer: DocPeer | undefined;
-  /**
-   * True for a server-side change, already applied to `live.doc` (held back
-   * from readers until committed); false for a client update, applied only
-   * after its commit.
-   */
-  applied: boolean;
-  /** Settles the caller waiting for this write (hub.change). */
-  settle?: { resolve(): void; reject(err: unknown): void };
-  /** performance.now() when a client update arrived (fan-out lag metric). */
-  receivedAt?: number;
-}
-
-/** What the hub does around each batch. */
-export interface BatchHandlers {
-  /**
-   * Drops writes that may no longer happen (authorization re-check, dropped
-   * documents) and returns the rest. When it throws, it must not have acted on
-   * any write yet: the whole batch then goes to `failed`.
-   */
-  prepare(batch: PendingWrite[]): Promise<PendingWrite[]>;
-  /** After the commit: apply, fan out, notify. */
-  committed(batch: PendingWrite[]): void;
-  /** The commit failed: nothing of the batch was stored. */
-  failed(batch: PendingWrite[], err: unknown): void;
-  /** A bug in `committed` (the batch IS durable; only logging is left to do). */
-  crashed(err: unknown): void;
-}
+import type { BatchHandlers, PendingWrite, WriteTarget } from './hub-types';
 
 /**
  * Group commit: every write pushed during one event-loop turn — from any
@@ -44,20 +9,20 @@ export interface BatchHandlers {
  * grow with load instead of the database seeing one transaction per update.
  * Batches run one at a time, which keeps each connection's updates in order.
  */
-export class GroupCommitter {
-  private queue: PendingWrite[] = [];
+export class GroupCommitter<D extends WriteTarget = WriteTarget> {
+  private queue: PendingWrite<D>[] = [];
   private running = false;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly store: DocStore,
-    private readonly handlers: BatchHandlers,
+    private readonly handlers: BatchHandlers<D>,
   ) {}
 
   /** Queues a write; it is committed with the rest of this turn's writes. */
-  push(write: PendingWrite): void {
-    write.live.queued++;
+  push(write: PendingWrite<D>): void {
+    write.live.activity.enqueued();
     this.queue.push(write);
     this.schedule();
   }
@@ -86,7 +51,7 @@ export class GroupCommitter {
         try {
           await this.commit(taken);
         } finally {
-          for (const w of taken) w.live.queued--;
+          for (const w of taken) w.live.activity.dequeued();
         }
       }
     } finally {
@@ -97,8 +62,8 @@ export class GroupCommitter {
     }
   }
 
-  private async commit(taken: PendingWrite[]): Promise<void> {
-    let batch: PendingWrite[];
+  private async commit(taken: PendingWrite<D>[]): Promise<void> {
+    let batch: PendingWrite<D>[];
     try {
       batch = await this.handlers.prepare(taken);
     } catch (err) {

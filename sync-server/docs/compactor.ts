@@ -29,8 +29,8 @@ export class Compactor {
   /** Starts a compaction of `live` if its tail crossed a threshold and none is running. */
   maybeCompact(live: LiveDoc): void {
     if (this.stopped || this.running.has(live.name)) return;
-    if (live.tailCount < this.thresholds.compactAfterUpdates && live.tailBytes < this.thresholds.compactAfterBytes)
-      return;
+    const { tailCount, tailBytes } = live.activity;
+    if (tailCount < this.thresholds.compactAfterUpdates && tailBytes < this.thresholds.compactAfterBytes) return;
     void this.compact(live.name).catch(() => undefined);
   }
 
@@ -67,13 +67,11 @@ export class Compactor {
     const live = this.loaded(name);
     if (live && result) {
       // Commits that landed while compacting stay counted: only the merged rows left the tail.
-      live.tailCount = Math.max(0, live.tailCount - result.merged);
-      live.tailBytes = Math.max(0, live.tailBytes - result.mergedBytes);
+      live.activity.tailCompacted(result.merged, result.mergedBytes);
     } else if (live) {
       // Another process compacted (or there was nothing): take the real figures, or we would retry on every commit.
       const stats = await this.store.tailStats(name);
-      live.tailCount = stats.count;
-      live.tailBytes = stats.bytes;
+      live.activity.resetTail(stats.count, stats.bytes);
     }
     return result;
   }

@@ -1,12 +1,32 @@
 import * as Y from 'yjs';
 import type { Fanout, FanoutHandlers } from '../fanout/fanout';
-import type { DocHub } from './hub';
+import type { HubLogger } from './hub-types';
 import type { LiveDoc } from './live-doc';
+import type { LoadObserver } from './loaded-docs';
+import type { StoredDoc } from './persistence';
 import { encodeUpdate } from './protocol';
 import type { UpdateListeners } from './update-listeners';
 
 /** How long a document load waits for Redis to confirm its subscription before going on without it. */
 const SUBSCRIBE_WAIT_MS = 1_000;
+
+/**
+ * What the bridge needs of the hub: the loaded documents, the stored ones, a
+ * logger and a metric. Narrow on purpose, so the bridge cannot reach into
+ * the rest of the hub (and does not import it).
+ */
+export interface BridgeHost {
+  /** The loaded copy of a document, if any and usable (not broken). */
+  loadedDoc(name: string): LiveDoc | undefined;
+  /** Names of the documents in memory. */
+  loadedNames(): string[];
+  /** Reads what is stored for a document: what every process committed. */
+  loadStored(name: string): Promise<StoredDoc>;
+  /** The hub's current logger (the server replaces it after start-up, so ask each time). */
+  log(): HubLogger;
+  /** Reports the time (ms) from another process publishing a committed update to applying it here. */
+  remoteFanoutLag(ms: number): void;
+}
 
 /**
  * Connects the document hub to the other server processes. The hub tells it
@@ -15,14 +35,14 @@ const SUBSCRIBE_WAIT_MS = 1_000;
  * to the documents this process holds. Updates are published only after their
  * commit, so applying them here needs no second commit: they are durable.
  */
-export class FanoutBridge implements FanoutHandlers {
+export class FanoutBridge implements FanoutHandlers, LoadObserver {
   /** Updates that arrived while their document was being read from the database. */
   private readonly early = new Map<string, Uint8Array[]>();
   private resyncing: Promise<void> | undefined;
   private resyncAgain = false;
 
   constructor(
-    private readonly hub: DocHub,
+    private readonly host: BridgeHost,
     private readonly fanout: Fanout,
     private readonly listeners: UpdateListeners,
     private readonly onInvalidate: () => void,
@@ -48,6 +68,7 @@ export class FanoutBridge implements FanoutHandlers {
     live.onLocalAwareness = (update) => this.fanout.publishAwareness(live.name, update);
   }
 
+  /** The document left memory (or never made it): stop listening for it. */
   unloaded(name: string): void {
     this.early.delete(name);
     this.fanout.unsubscribe(name);
@@ -59,21 +80,24 @@ export class FanoutBridge implements FanoutHandlers {
     this.fanout.publishUpdate(live.name, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
   }
 
+  /** Another process committed an update: apply it to our copy, or keep it for the load in progress. */
   update(doc: string, update: Uint8Array, sentAt: number): void {
-    const live = this.hub.loadedDoc(doc);
+    const live = this.host.loadedDoc(doc);
     if (!live) {
       this.early.get(doc)?.push(update);
       return;
     }
     this.applyRemote(live, [update]);
     // Across machines this includes their clock difference; on one machine it is exact.
-    this.hub.onRemoteFanoutLag?.(Date.now() - sentAt);
+    this.host.remoteFanoutLag(Date.now() - sentAt);
   }
 
+  /** Presence published by another process. */
   awareness(doc: string, update: Uint8Array): void {
-    this.hub.loadedDoc(doc)?.applyRemoteAwareness(update);
+    this.host.loadedDoc(doc)?.applyRemoteAwareness(update);
   }
 
+  /** Another process changed rows: drop our read caches. */
   invalidate(): void {
     this.onInvalidate();
   }
@@ -88,10 +112,10 @@ export class FanoutBridge implements FanoutHandlers {
     this.resyncing = (async () => {
       do {
         this.resyncAgain = false;
-        for (const name of this.hub.loadedNames()) {
-          await this.hub
-            .refresh(name)
-            .catch((err) => this.hub.log.warn({ err, doc: name }, 'fanout: could not catch a document up'));
+        for (const name of this.host.loadedNames()) {
+          await this.refresh(name).catch((err) =>
+            this.host.log().warn({ err, doc: name }, 'fanout: could not catch a document up'),
+          );
         }
       } while (this.resyncAgain);
     })().finally(() => (this.resyncing = undefined));
@@ -103,12 +127,12 @@ export class FanoutBridge implements FanoutHandlers {
    * Redis was away, or still in flight). Yjs skips what it already has.
    */
   async refresh(name: string): Promise<void> {
-    const live = this.hub.loadedDoc(name);
+    const live = this.host.loadedDoc(name);
     if (!live) return;
-    const stored = await this.hub.store.load(name);
+    const stored = await this.host.loadStored(name);
     const parts = stored.tail.map((r) => r.data);
     if (stored.state) parts.unshift(stored.state);
-    if (this.hub.loadedDoc(name) === live) this.applyRemote(live, parts);
+    if (this.host.loadedDoc(name) === live) this.applyRemote(live, parts);
   }
 
   /**
@@ -120,14 +144,9 @@ export class FanoutBridge implements FanoutHandlers {
     if (live.broken) return;
     const { changed, failed } = live.applyCommitted(updates);
     if (failed > 0)
-      this.hub.log.warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
+      this.host.log().warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
     if (!changed) return;
     live.broadcast(encodeUpdate(changed));
     this.listeners.emit(live.name, changed, { kind: 'remote' });
-  }
-
-  /** Resolves when no resync is running (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.resyncing) await this.resyncing;
   }
 }

@@ -1,7 +1,10 @@
-import type * as Y from 'yjs';
-import type { LiveDoc, UpdateOrigin } from './live-doc';
+import type { DocActivity } from './doc-activity';
 
-/** Types and settings of the DocHub (hub.ts re-exports them). */
+/**
+ * Types and settings shared by the hub's parts (hub.ts re-exports the public
+ * ones). This file imports no other part of the hub, so every part can import
+ * it without forming a cycle.
+ */
 
 /** Tunables of the hub (server.ts passes overrides; tests shorten them). */
 export interface HubOptions {
@@ -13,6 +16,7 @@ export interface HubOptions {
   compactAfterBytes: number;
 }
 
+/** The hub's tunables when the server passes no override. */
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   idleUnloadMs: 30_000,
   compactAfterUpdates: 500,
@@ -25,6 +29,29 @@ export interface HubLogger {
   warn(obj: object, msg: string): void;
 }
 
+/** Logs to the console until the server hands the hub its pino logger. */
+export const consoleLogger: HubLogger = {
+  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+};
+
+/** A connection attached to a document, as the hub sees it. */
+export interface DocPeer {
+  readonly id: string;
+  /** Sends one frame (dropped when the socket is no longer open). */
+  send(frame: Uint8Array): void;
+  close(code: number, reason: string): void;
+  /** Re-checks that this peer may still write; when not, it closes itself and resolves false. */
+  authorizeWrite(): Promise<boolean>;
+}
+
+/** Who made an update, passed to `hub.onUpdate` listeners. */
+export type UpdateOrigin =
+  | { kind: 'socket'; userId: string; connectionId: string }
+  | { kind: 'server'; userId?: string; reason?: string }
+  /** Committed by another server process (fan-out), or read back from the database by a catch-up. */
+  | { kind: 'remote' };
+
 /**
  * Called for every committed update, after its batch was applied and fanned
  * out: `update` is the stored update (it may repeat content the document
@@ -32,12 +59,12 @@ export interface HubLogger {
  */
 export type UpdateListener = (name: string, update: Uint8Array, origin: UpdateOrigin) => void;
 
-/** A hold on an open document; it stays in memory until every lease is released. */
-export interface DocLease {
-  readonly doc: Y.Doc;
-  readonly live: LiveDoc;
-  release(): void;
-}
+/**
+ * Transaction origin of updates that are already durable (replayed from the
+ * store, or applied after their commit). Every other update event on a live
+ * document is a server-side change that still has to be persisted.
+ */
+export const COMMITTED = Symbol('folio.committed');
 
 /** A server-side change could not be committed; it was not applied. */
 export class DocumentWriteError extends Error {
@@ -47,8 +74,47 @@ export class DocumentWriteError extends Error {
   }
 }
 
-/** Logs to the console until the server hands the hub its pino logger. */
-export const consoleLogger: HubLogger = {
-  error: (obj, msg) => console.error(msg, obj),
-  warn: (obj, msg) => console.warn(msg, obj),
-};
+/**
+ * The document a write belongs to, as far as the committer needs it (the hub
+ * uses LiveDoc). An interface rather than LiveDoc itself, so that the
+ * committer does not depend on the live document.
+ */
+export interface WriteTarget {
+  readonly name: string;
+  readonly activity: DocActivity;
+}
+
+/** One update waiting to be made durable. */
+export interface PendingWrite<D extends WriteTarget = WriteTarget> {
+  live: D;
+  data: Uint8Array;
+  origin: UpdateOrigin;
+  /** The connection it came from; undefined for server-side changes. */
+  peer: DocPeer | undefined;
+  /**
+   * True for a server-side change, already applied to `live.doc` (held back
+   * from readers until committed); false for a client update, applied only
+   * after its commit.
+   */
+  applied: boolean;
+  /** Settles the caller waiting for this write (hub.change). */
+  settle?: { resolve(): void; reject(err: unknown): void };
+  /** performance.now() when a client update arrived (fan-out lag metric). */
+  receivedAt?: number;
+}
+
+/** What the hub does around each batch of the group committer. */
+export interface BatchHandlers<D extends WriteTarget = WriteTarget> {
+  /**
+   * Drops writes that may no longer happen (authorization re-check, dropped
+   * documents) and returns the rest. When it throws, it must not have acted on
+   * any write yet: the whole batch then goes to `failed`.
+   */
+  prepare(batch: PendingWrite<D>[]): Promise<PendingWrite<D>[]>;
+  /** After the commit: apply, fan out, notify. */
+  committed(batch: PendingWrite<D>[]): void;
+  /** The commit failed: nothing of the batch was stored. */
+  failed(batch: PendingWrite<D>[], err: unknown): void;
+  /** A bug in `committed` (the batch IS durable; only logging is left to do). */
+  crashed(err: unknown): void;
+}

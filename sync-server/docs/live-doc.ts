@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
-import type { PendingWrite } from './committer';
+import { DocActivity } from './doc-activity';
+import { COMMITTED, type DocPeer, type PendingWrite } from './hub-types';
 import {
   encodeAwarenessEntries,
   encodeAwarenessFrame,
@@ -9,29 +10,14 @@ import {
   type AwarenessEntry,
 } from './protocol';
 
-/** A connection attached to a document, as the hub sees it. */
-export interface DocPeer {
-  readonly id: string;
-  /** Sends one frame (dropped when the socket is no longer open). */
-  send(frame: Uint8Array): void;
-  close(code: number, reason: string): void;
-  /** Re-checks that this peer may still write; when not, it closes itself and resolves false. */
-  authorizeWrite(): Promise<boolean>;
+/** A server-side change made inside one `hub.change()` call, with the promise of its commit. */
+export interface ServerChange {
+  update: Uint8Array;
+  done: Promise<void>;
 }
 
-/** Who made an update, passed to `hub.onUpdate` listeners. */
-export type UpdateOrigin =
-  | { kind: 'socket'; userId: string; connectionId: string }
-  | { kind: 'server'; userId?: string; reason?: string }
-  /** Committed by another server process (fan-out), or read back from the database by a catch-up. */
-  | { kind: 'remote' };
-
-/**
- * Transaction origin of updates that are already durable (replayed from the
- * store, or applied after their commit). Every other update event on a live
- * document is a server-side change that still has to be persisted.
- */
-export const COMMITTED = Symbol('folio.committed');
+/** Receives the updates of a live document that are not committed yet (server-side changes). */
+export type ServerChangeHandler = (live: LiveDoc, update: Uint8Array, origin: unknown) => void;
 
 /** Origin (and owner) of awareness states that came from another server process. */
 const REMOTE = Symbol('folio.remote-awareness');
@@ -39,35 +25,32 @@ const REMOTE = Symbol('folio.remote-awareness');
 /**
  * One document open in memory: the Y.Doc (holding committed updates only,
  * plus server-side changes waiting for their commit), its awareness, the
- * connections attached to it, and the hub's bookkeeping.
+ * connections attached to it, and its bookkeeping (`activity`).
  */
 export class LiveDoc {
   readonly doc = new Y.Doc();
   readonly awareness: Awareness;
   readonly peers = new Set<DocPeer>();
-  /** Leases (connections, withDoc, change) currently holding the document in memory. */
-  holders = 0;
-  /** Writes of this document in the committer's queue or in flight. */
-  queued = 0;
-  /** Server-side changes applied to `doc` but not committed yet. */
-  localPending = 0;
-  /** Log rows not compacted yet (as far as this process knows). */
-  tailCount = 0;
-  tailBytes = 0;
-  /** Set when the document was dropped (unloaded, failed local write, removal): nothing may use it any more. */
-  broken = false;
-  idleTimer: NodeJS.Timeout | undefined;
-  /** Collects effective updates while a committed update is being applied. */
-  captured: Uint8Array[] | undefined;
-  /** Collects the server-side changes made inside one hub.change() call. */
-  localCapture: { update: Uint8Array; done: Promise<void> }[] | undefined;
-  private afterLocal: (() => void)[] = [];
+  /** Holds, writes in flight, log tail, broken: changed only through its methods. */
+  readonly activity = new DocActivity();
   /** Set when other server processes share this document: receives this process's presence changes. */
   onLocalAwareness: ((update: Uint8Array) => void) | undefined;
+  /** Collects effective updates while a committed update is being applied. */
+  private captured: Uint8Array[] | undefined;
+  /** Collects the server-side changes made inside one hub.change() call. */
+  private collecting: ServerChange[] | undefined;
   /** Which connection (or another process) introduced each awareness client id (anti-spoofing). */
   private readonly awarenessOwners = new Map<number, DocPeer | typeof REMOTE>();
 
-  constructor(readonly name: string) {
+  /** `onServerChange` receives every update that is not already committed: those are server-side changes to persist. */
+  constructor(
+    readonly name: string,
+    onServerChange: ServerChangeHandler,
+  ) {
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === COMMITTED) this.captured?.push(update);
+      else onServerChange(this, update, origin);
+    });
     this.awareness = new Awareness(this.doc);
     // The server itself has no presence.
     this.awareness.setLocalState(null);
@@ -88,19 +71,35 @@ export class LiveDoc {
     );
   }
 
-  /** Runs `fn` once no server-side change is waiting for its commit (so nobody reads uncommitted state). */
-  whenLocalCommitted(fn: () => void): void {
-    if (this.localPending === 0) fn();
-    else this.afterLocal.push(fn);
+  /** True once the document was dropped: nothing may use it any more (see DocActivity). */
+  get broken(): boolean {
+    return this.activity.broken;
   }
 
-  /** One server-side change of this document was committed (or dropped). */
-  localSettled(): void {
-    this.localPending--;
-    if (this.localPending > 0) return;
-    const waiting = this.afterLocal;
-    this.afterLocal = [];
-    for (const fn of waiting) fn();
+  /** Runs `fn` once no server-side change is waiting for its commit (so nobody reads uncommitted state). */
+  whenLocalCommitted(fn: () => void): void {
+    this.activity.whenLocalCommitted(fn);
+  }
+
+  /**
+   * Runs `fn` and collects into `into` the server-side changes it makes, so
+   * that `hub.change()` can wait for their commits. Changes made outside such
+   * a call are not collected (see `claimServerChange`).
+   */
+  collectServerChanges(into: ServerChange[], fn: () => void): void {
+    this.collecting = into;
+    try {
+      fn();
+    } finally {
+      this.collecting = undefined;
+    }
+  }
+
+  /** Hands a server-side change to the `collectServerChanges` call running now; false when none is. */
+  claimServerChange(change: ServerChange): boolean {
+    if (!this.collecting) return false;
+    this.collecting.push(change);
+    return true;
   }
 
   /**
@@ -114,8 +113,7 @@ export class LiveDoc {
     const parts: Uint8Array[] = [];
     const incoming: PendingWrite[] = [];
     for (const w of writes) {
-      this.tailCount++;
-      this.tailBytes += w.data.byteLength;
+      this.activity.recordStored(w.data.byteLength);
       if (w.applied) parts.push(w.data);
       else incoming.push(w);
     }
@@ -162,7 +160,7 @@ export class LiveDoc {
   }
 
   /** True while Yjs holds structs or deletions whose dependencies are missing. */
-  hasPending(): boolean {
+  private hasPending(): boolean {
     return this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null;
   }
 
@@ -213,17 +211,9 @@ export class LiveDoc {
     if (ids.length > 0) removeAwarenessStates(this.awareness, ids, null);
   }
 
-  /**
-   * Frees the document. Callbacks still waiting for local commits run now:
-   * their owners check `broken` (a reader reloads, a closed connection sends
-   * nothing) instead of waiting forever.
-   */
+  /** Frees the document; callbacks still waiting for local commits run now (see DocActivity.end). */
   destroy(): void {
-    this.broken = true;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const waiting = this.afterLocal;
-    this.afterLocal = [];
-    for (const fn of waiting) fn();
+    this.activity.end();
     this.awareness.destroy();
     this.doc.destroy();
   }

@@ -1,5 +1,4 @@
-import type { HubLogger, UpdateListener } from './hub-types';
-import type { UpdateOrigin } from './live-doc';
+import type { HubLogger, UpdateListener, UpdateOrigin } from './hub-types';
 
 /**
  * The hub's subscribers to committed updates (revisions, caches). A failing
@@ -16,6 +15,7 @@ export class UpdateListeners {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls every listener with one committed update. */
   emit(name: string, update: Uint8Array, origin: UpdateOrigin): void {
     for (const listener of this.listeners) {
       try {
