@@ -14,6 +14,11 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // CommonJS config files of tools (dependency-cruiser reads .cjs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   // Formatting is Prettier's (`npm run format`, checked by `npm run lint`); ESLint keeps to correctness.
   prettier,
 );

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context';
 import { installAuth } from './http/auth';
-import { installErrorHandlers } from './http/errors';
+import { installErrorHandlers } from './http/error-handler';
 import { installValidators } from './http/validation';
 import { installJsonParser } from './http/json-body';
 import { registerOpenApi } from './api/openapi/routes';
@@ -18,7 +18,6 @@ import { contentRoutes } from './api/content/routes';
 import { linkRoutes } from './api/content/link-routes';
 import { searchRoutes } from './api/search/routes';
 import { changeRequestRoutes } from './api/change-requests/routes';
-import { Snapshots } from './docs/snapshots';
 import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
 import { siteRoutes } from './api/sites/routes';
@@ -26,37 +25,17 @@ import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
-import { Revisions } from './api/content/service';
-import { createStorage, type Storage } from './api/storage/storage';
-import type { RedisFanout } from './fanout/redis-fanout';
 import { installCors, registerWebApp } from './web-app';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** File bytes and signed URLs (content routes build downloadURLs with it). */
-    storage: Storage;
-    /** Live edits -> revisions (REST writes call revise() to make one at once). */
-    snapshots: Snapshots;
-    /** Open sync sockets, for metrics (the sync endpoint is attached after the app is built). */
-    socketCount: () => number;
-    /** Fan-out to other server processes, when configured (set by server.ts after the app is built). */
-    fanout: RedisFanout | undefined;
-  }
-}
-
-export interface BuildOptions {
-  /** pino logger options, or false for none (tests). */
-  logger?: boolean | object;
-}
-
 /**
- * Builds the Fastify app: cross-cutting HTTP first (validation, errors, auth),
- * then the OpenAPI document (it must see every route), then one register() per
- * API module under /v1.
+ * Builds the Fastify app over services that already exist (server.ts builds
+ * them): cross-cutting HTTP first (validation, errors, auth), then the OpenAPI
+ * document (it must see every route), then one register() per API module
+ * under /v1. It decorates nothing: modules get what they need from `ctx`.
  */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: ctx.log,
     // Request bodies of this API are small JSON documents.
     bodyLimit: 1024 * 1024,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
@@ -69,21 +48,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await installCors(app); // before auth, so refusals carry CORS headers too
   installAuth(app, ctx.db);
   await registerOpenApi(app, ctx);
-  const storage = await createStorage(ctx);
-  app.decorate('storage', storage);
   // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).
-  installPublishedSites(app, ctx, storage);
-  const snapshots = new Snapshots(ctx, ctx.config.revisionQuietMs, (err, spaceId) =>
-    app.log.error({ err, spaceId }, 'could not make a revision'),
-  );
-  app.decorate('snapshots', snapshots);
-  app.addHook('onClose', () => snapshots.close());
-  app.decorate('socketCount', () => 0);
-  app.decorate('fanout', undefined as RedisFanout | undefined);
+  installPublishedSites(app, ctx);
   const metrics = new Metrics(
     ctx.hub,
-    () => app.socketCount(),
-    () => app.fanout,
+    () => ctx.sync.connections.size,
+    () => ctx.fanout,
   );
   metrics.instrument(app);
   await observabilityRoutes(app, ctx, metrics);
@@ -97,14 +67,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await v1.register(teamRoutes(ctx));
       await v1.register(collectionRoutes(ctx));
       await v1.register(spaceRoutes(ctx));
-      await v1.register(storageRoutes(ctx, storage));
-      const revisions = new Revisions(ctx);
-      await v1.register(contentRoutes(ctx, storage, revisions));
-      await v1.register(linkRoutes(ctx, revisions));
-      await v1.register(pdfRoutes(ctx, storage.signer, revisions));
+      await v1.register(storageRoutes(ctx));
+      await v1.register(contentRoutes(ctx));
+      await v1.register(linkRoutes(ctx));
+      await v1.register(pdfRoutes(ctx));
       await v1.register(commentRoutes(ctx));
       await v1.register(searchRoutes(ctx));
-      await v1.register(changeRequestRoutes(ctx, revisions));
+      await v1.register(changeRequestRoutes(ctx));
       await v1.register(siteRoutes(ctx));
     },
     { prefix: '/v1' },

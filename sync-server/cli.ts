@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
-import { createUser, issueToken } from './users';
+import { createUser, issueToken } from './identity/users';
 
 /**
  * `npm run folio -- <command>`: instance administration from a shell — users

@@ -1,41 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './store/db';
 import type { Mailer } from './mail';
+import type { Urls } from './urls';
+import type { CachingDb } from './store/caching-db';
+import type { Storage } from './store/file-storage';
 import type { DocHub } from './docs/hub';
+import type { OutdatedForks } from './docs/outdated-forks';
+import type { Revisions } from './docs/revisions';
+import type { Snapshots } from './docs/snapshots';
+import type { SyncEndpoint } from './docs/ws';
+import type { RedisFanout } from './fanout/redis-fanout';
 
-/** Time source; tests inject one they can move forward. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
-/** Builds absolute URLs from the public base (known only after listen when the port is 0). */
-export class Urls {
-  constructor(private base: string) {}
-  setBase(base: string): void {
-    this.base = base.replace(/\/+$/, '');
-  }
-  get root(): string {
-    return this.base;
-  }
-  /** URL of an API resource, e.g. api('/spaces/abc'). */
-  api(path: string): string {
-    return `${this.base}/v1${path}`;
-  }
-  /** URL of a place in the web app, e.g. app('/s/abc'). */
-  app(path: string): string {
-    return `${this.base}/app${path}`;
-  }
-}
-
-/** Everything a route or service needs, built once per server. */
+/**
+ * Every long-lived service of one server, built once in server.ts and handed
+ * to the HTTP modules. Modules take what they need from here; none builds a
+ * service of its own or reaches into the Fastify instance for one.
+ */
 export interface AppContext {
   config: Config;
-  db: Db;
+  /** The database behind the read cache. */
+  db: CachingDb;
   clock: Clock;
   urls: Urls;
+  log: FastifyBaseLogger;
   mailer: Mailer;
+  /** File bytes and signed URLs. */
+  storage: Storage;
   /** The live Yjs documents (collaboration core): read with withDoc, write with change. */
   hub: DocHub;
+  /** Live edits -> revisions (REST writes call revise() to make one at once). */
+  snapshots: Snapshots;
+  /** The one cache of loaded revisions and their serialized forms. */
+  revisions: Revisions;
+  /** Whether change requests' forks lack changes of their space (cached per pair). */
+  outdatedForks: OutdatedForks;
+  /** The WebSocket sync endpoint (open connections, for metrics). */
+  sync: SyncEndpoint;
+  /** Fan-out to the other server processes, when FOLIO_REDIS_URL is set. */
+  fanout: RedisFanout | undefined;
 }

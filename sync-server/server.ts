@@ -1,25 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
+import { pino } from 'pino';
 import type { Config } from './config';
 import { buildApp } from './app';
-import { systemClock, Urls, type AppContext, type Clock } from './context';
+import type { AppContext } from './context';
+import { systemClock, type Clock } from './clock';
+import { Urls } from './urls';
 import { createMailer } from './mail';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { openPglite } from './store/pglite';
 import { openPostgres } from './store/postgres';
-import { withReadCache } from './store/caching-db';
-import { bootstrapAdmin, type AdminBootstrap } from './users';
+import { withReadCache, type CachingDb } from './store/caching-db';
+import { createStorage } from './store/file-storage';
+import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { DocHub, type HubOptions } from './docs/hub';
-import { attachSync, type SyncEndpoint, type SyncOptions } from './docs/ws';
+import { OutdatedForks } from './docs/outdated-forks';
+import { Revisions } from './docs/revisions';
+import { Snapshots } from './docs/snapshots';
+import { authorizeUpgrade } from './docs/access';
+import { createSyncEndpoint, type SyncEndpoint, type SyncOptions } from './docs/ws';
+import { searchIndexHook } from './search/indexer';
 import { RedisFanout } from './fanout/redis-fanout';
 
 export interface StartOptions {
   clock?: Clock;
   /** Open PGlite in memory instead of in dataDir (tests). */
   inMemory?: boolean;
-  /** Whether to log requests (pino); default from config.logLevel. */
+  /** Whether to log (pino options, or false for none); default from config.logLevel. */
   logger?: boolean | object;
   /** Overrides of the document hub's tunables (idle unload, compaction thresholds). */
   hub?: Partial<HubOptions>;
@@ -53,9 +62,18 @@ export async function openDatabase(config: Config, inMemory = false): Promise<Db
   return withReadCache(await openRawDatabase(config, inMemory));
 }
 
+/** The process logger: pino JSON lines at the configured level (silent when logging is off). */
+function createLogger(config: Config, option: StartOptions['logger']): FastifyBaseLogger {
+  const settings = option ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
+  if (settings === false) return pino({ level: 'silent' });
+  return pino(settings === true ? {} : settings);
+}
+
 /**
- * Starts a complete server: database, migrations, admin bootstrap, HTTP
- * listener and periodic jobs. Used by main.ts and by the tests (port 0).
+ * Starts a complete server: database, migrations, admin bootstrap, every
+ * long-lived service (built here, once, and handed to the app in the
+ * context), the HTTP listener with the sync endpoint, and the periodic jobs.
+ * Used by main.ts and by the tests (port 0).
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const raw = await openRawDatabase(config, options.inMemory ?? false);
@@ -64,25 +82,49 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrate(db);
     const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
-    const logger = options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
+    const log = createLogger(config, options.logger);
+    const clock = options.clock ?? systemClock;
     const urls = new Urls(config.publicUrl);
     // Document writes (many per second while people type) go around the read cache: they touch only
     // doc_updates/doc_states, which nothing reads through the cache, and must not flush the cached
     // tokens, roles and spaces on every keystroke.
-    const hub = new DocHub(raw, options.hub);
-    const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, urls, mailer: undefined as never, hub };
-    const app = await buildApp(ctx, { logger });
-    ctx.mailer = createMailer(config.smtpUrl, config.smtpFrom, app.log);
-    hub.log = app.log;
-    fanout = await startFanout(config, db, hub, app.log);
-    app.fanout = fanout;
-    const sync = attachSync(app, ctx, options.sync);
-    app.socketCount = () => sync.connections.size;
+    const hub = new DocHub(raw, options.hub, log);
+    fanout = await startFanout(config, db, hub, log);
+    const snapshots = new Snapshots({
+      db,
+      hub,
+      clock,
+      quietMs: config.revisionQuietMs,
+      onError: (err, documentId) => log.error({ err, documentId }, 'could not make a revision'),
+    });
+    snapshots.onSpaceRevision(searchIndexHook(db));
+    const outdatedForks = new OutdatedForks(hub);
+    const sync = createSyncEndpoint(
+      { hub, log, authorize: (token, target) => authorizeUpgrade(db, token, target) },
+      options.sync,
+    );
+    const ctx: AppContext = {
+      config,
+      db,
+      clock,
+      urls,
+      log,
+      mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
+      storage: await createStorage(db, config.dataDir, urls),
+      hub,
+      snapshots,
+      revisions: new Revisions(db),
+      outdatedForks,
+      sync,
+      fanout,
+    };
+    const app = await buildApp(ctx);
+    sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('[::1]', '127.0.0.1');
     // Port 0: the public URL is only known now that the OS picked a port.
     if (config.publicUrl.endsWith(':0')) urls.setBase(url);
-    const jobs = startJobs(ctx, app.log);
+    const jobs = startJobs(ctx, log);
     return {
       app,
       ctx,
@@ -94,9 +136,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       async close() {
         jobs.stop();
         // Sockets first (the HTTP server would otherwise wait for them), then REST requests in flight,
-        // then the hub commits what is queued, and only then the database goes.
+        // then pending revisions, then the hub commits what is queued, and only then the database goes.
         await sync.close();
         await app.close();
+        await snapshots.close();
+        outdatedForks.close();
         await hub.close();
         await fanout?.close();
         await db.close();
@@ -116,9 +160,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
  */
 async function startFanout(
   config: Config,
-  db: ReturnType<typeof withReadCache>,
+  db: CachingDb,
   hub: DocHub,
-  log: FastifyInstance['log'],
+  log: FastifyBaseLogger,
 ): Promise<RedisFanout | undefined> {
   if (!config.redisUrl) return undefined;
   const fanout = new RedisFanout(config.redisUrl, config.redisPrefix, log);

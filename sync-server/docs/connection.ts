@@ -1,8 +1,8 @@
 import type { RawData, WebSocket } from 'ws';
 import type { SyncAccess } from './access';
-import { CloseCode, type Refusal } from './close-codes';
-import type { DocHub, DocLease, HubLogger } from './hub';
-import type { DocPeer, LiveDoc } from './live-doc';
+import { CloseCode, type Refusal } from '../../shared/sync-contract';
+import type { DocHub, DocLease, DocPeer, HubLogger } from './hub';
+import type { LiveDoc } from './live-doc';
 import { encodeSyncStep1, encodeSyncStep2, parseClientMessage, ProtocolError } from './protocol';
 import { decodeUpdateStrict, updateChanges } from './update-check';
 

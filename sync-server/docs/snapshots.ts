@@ -1,10 +1,15 @@
 import type * as Y from 'yjs';
 import { Materializer, type MaterializedContent } from '../../shared/doc';
-import type { AppContext } from '../context';
+import type { Clock } from '../clock';
 import { newId } from '../http/ids';
-import { applyIndex, planIndex } from '../search/indexer';
-import { queryOne } from '../store/db';
-import { changeRequestOfContentDoc, crContentDoc, spaceContentDoc, spaceOfContentDoc } from './doc-names';
+import { queryOne, type Db, type Queryable } from '../store/db';
+import type { DocHub } from './hub';
+import {
+  changeRequestOfContentDoc,
+  crContentDoc,
+  spaceContentDoc,
+  spaceOfContentDoc,
+} from '../../shared/sync-contract';
 import { pageHash, saveRevision, type StoredPage } from './revision-store';
 
 /** Longest a stream of edits can postpone its revision, in quiet periods. */
@@ -14,6 +19,30 @@ const MAX_WAIT_PERIODS = 10;
 export interface ReviseOptions {
   type?: string;
   userId?: string | null;
+}
+
+/**
+ * Work that must land in the same transaction as a space's new revision
+ * (the search index subscribes this way). `prepare` runs before the
+ * transaction (it may read and compute: PGlite has one connection, held for
+ * the whole transaction); the function it returns runs inside it.
+ */
+export interface SpaceRevisionHook {
+  prepare(
+    spaceId: string,
+    snapshot: MaterializedContent,
+  ): Promise<(tx: Queryable, space: { language: string | null }) => Promise<void>>;
+}
+
+/** What Snapshots needs from the server. */
+export interface SnapshotDeps {
+  db: Db;
+  hub: DocHub;
+  clock: Clock;
+  /** Quiet period after the last edit before a revision is cut, in ms. */
+  quietMs: number;
+  /** Called when a scheduled revision fails (nobody awaits it). */
+  onError(err: unknown, documentId: string): void;
 }
 
 interface Pending {
@@ -27,7 +56,8 @@ interface Pending {
  * editing), the document is materialized (incrementally: one Materializer
  * stays bound to each loaded Y.Doc), stored as a revision that shares its
  * unchanged pages with the previous one, made the space's current revision,
- * and the search index is updated for the pages that changed.
+ * and every hook subscribed with `onSpaceRevision` (the search index) runs in
+ * the same transaction.
  *
  * Change request forks (`cr/<id>/content`) get revisions the same way: rows
  * with `change_request_id` set, made the change request's current revision.
@@ -42,13 +72,10 @@ export class Snapshots {
   private readonly lastSignature = new Map<string, string>();
   private readonly running = new Map<string, Promise<string | undefined>>();
   private readonly unsubscribe: () => void;
+  private readonly spaceHooks: SpaceRevisionHook[] = [];
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly quietMs: number,
-    private readonly onError: (err: unknown, spaceId: string) => void,
-  ) {
-    this.unsubscribe = ctx.hub.onUpdate((name, _update, origin) => {
+  constructor(private readonly deps: SnapshotDeps) {
+    this.unsubscribe = deps.hub.onUpdate((name, _update, origin) => {
       // The process that committed an update makes its revision (see serialize): one revision per edit burst, not one per process.
       if (origin.kind === 'remote') return;
       const spaceId = spaceOfContentDoc(name);
@@ -63,13 +90,19 @@ export class Snapshots {
     const existing = this.pending.get(docName);
     if (existing) clearTimeout(existing.timer);
     const firstAt = existing?.firstAt ?? now;
-    const due = Math.min(this.quietMs, Math.max(0, firstAt + this.quietMs * MAX_WAIT_PERIODS - now));
+    const { quietMs } = this.deps;
+    const due = Math.min(quietMs, Math.max(0, firstAt + quietMs * MAX_WAIT_PERIODS - now));
     const timer = setTimeout(() => {
       this.pending.delete(docName);
-      run().catch((err) => this.onError(err, id));
+      run().catch((err) => this.deps.onError(err, id));
     }, due);
     timer.unref();
     this.pending.set(docName, { timer, firstAt });
+  }
+
+  /** Runs `hook` with every new space revision, inside its transaction. */
+  onSpaceRevision(hook: SpaceRevisionHook): void {
+    this.spaceHooks.push(hook);
   }
 
   /**
@@ -115,9 +148,10 @@ export class Snapshots {
    * revision is never an older view that merely finished later.
    */
   private async acrossProcesses(docName: string, task: () => Promise<string | undefined>): Promise<string | undefined> {
-    if (!this.ctx.hub.shared) return task();
-    const outcome = await this.ctx.db.withLock(`revision:${docName}`, async () => {
-      await this.ctx.hub.refresh(docName);
+    const { hub, db } = this.deps;
+    if (!hub.shared) return task();
+    const outcome = await db.withLock(`revision:${docName}`, async () => {
+      await hub.refresh(docName);
       return task();
     });
     return outcome.acquired ? outcome.value : undefined;
@@ -127,15 +161,16 @@ export class Snapshots {
     const docName = crContentDoc(crId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
+    const { db, clock } = this.deps;
     const cr = await queryOne<{ space_id: string; revision: string }>(
-      this.ctx.db,
+      db,
       'SELECT space_id, revision FROM change_requests WHERE id = $1',
       [crId],
     );
     if (!cr) return undefined;
     const id = newId();
-    const now = this.ctx.clock.now();
-    await this.ctx.db.transaction(async (tx) => {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
       await saveRevision(tx, {
         id,
         spaceId: cr.space_id,
@@ -154,17 +189,18 @@ export class Snapshots {
     const docName = spaceContentDoc(spaceId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
+    const { db, clock } = this.deps;
     const space = await queryOne<{ revision: string; language: string | null }>(
-      this.ctx.db,
+      db,
       'SELECT revision, language FROM spaces WHERE id = $1',
       [spaceId],
     );
     if (!space) return undefined;
-    // Markdown analysis happens before the transaction: PGlite has one connection, held for the whole transaction.
-    const index = await planIndex(this.ctx.db, spaceId, changed.snapshot);
+    // Hooks prepare before the transaction: PGlite has one connection, held for the whole transaction.
+    const inTransaction = await Promise.all(this.spaceHooks.map((h) => h.prepare(spaceId, changed.snapshot)));
     const id = newId();
-    const now = this.ctx.clock.now();
-    await this.ctx.db.transaction(async (tx) => {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
       await saveRevision(tx, {
         id,
         spaceId,
@@ -173,7 +209,7 @@ export class Snapshots {
         ...revisionContent(changed.snapshot),
       });
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
-      await applyIndex(tx, spaceId, space.language, index);
+      for (const apply of inTransaction) await apply(tx, space);
     });
     this.lastSignature.set(docName, changed.signature);
     return id;
@@ -183,7 +219,7 @@ export class Snapshots {
   private async changedSnapshot(
     docName: string,
   ): Promise<{ snapshot: MaterializedContent; signature: string } | undefined> {
-    const snapshot = await this.ctx.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
+    const snapshot = await this.deps.hub.withDoc(docName, (doc) => this.materializerFor(doc).snapshot());
     const signature = signatureOf(snapshot);
     return this.lastSignature.get(docName) === signature ? undefined : { snapshot, signature };
   }

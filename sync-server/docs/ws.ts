@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { AppContext } from '../context';
-import { bearerToken } from '../http/auth';
+import { bearerToken } from '../identity/principal';
 import { errorBody } from '../http/errors';
-import { authorizeUpgrade, matchSyncPath } from './access';
-import { CloseCode } from './close-codes';
+import { matchSyncPath, type SyncAccess, type SyncTarget } from './access';
+import type { DocHub, HubLogger } from './hub';
+import { CloseCode } from '../../shared/sync-contract';
 import { SyncConnection } from './connection';
 
 /** Settings of the WebSocket endpoint. */
@@ -19,10 +19,22 @@ export interface SyncOptions {
 
 export const DEFAULT_SYNC_OPTIONS: SyncOptions = { maxPayloadBytes: 32 * 1024 * 1024, heartbeatMs: 30_000 };
 
-/** The running sync endpoint. */
+/** Decides an upgrade: the connection's access, or the HTTP status refusing it. */
+export type UpgradeAuthorizer = (token: string | undefined, target: SyncTarget) => Promise<SyncAccess | 401 | 404>;
+
+/** What the sync endpoint needs from the server. */
+export interface SyncDeps {
+  hub: DocHub;
+  log: HubLogger;
+  authorize: UpgradeAuthorizer;
+}
+
+/** The sync endpoint: built before the HTTP app, attached to its server once that exists. */
 export interface SyncEndpoint {
   /** Open connections (diagnostics, tests). */
   readonly connections: ReadonlySet<SyncConnection>;
+  /** Starts answering WebSocket upgrades on `server`. */
+  attach(server: Server): void;
   /** Refuses new upgrades and closes every connection with 1001 (going away). */
   close(): Promise<void>;
 }
@@ -48,14 +60,14 @@ function refuse(socket: Duplex, status: number, message: string): void {
 }
 
 /**
- * Serves the y-websocket protocol on the Fastify server's 'upgrade' event:
+ * Serves the y-websocket protocol on an HTTP server's 'upgrade' event:
  * `/v1/sync/spaces/:spaceId` (content) and `/v1/sync/spaces/:spaceId/discussion`.
  * The token comes from `?token=` (browsers cannot set headers on a
  * WebSocket) or `Authorization: Bearer`. Unknown/missing token -> 401, a
  * space the caller cannot see (or an unknown path) -> 404, both before the
- * upgrade. Requires `ctx.hub`.
+ * upgrade.
  */
-export function attachSync(app: FastifyInstance, ctx: AppContext, options: Partial<SyncOptions> = {}): SyncEndpoint {
+export function createSyncEndpoint(deps: SyncDeps, options: Partial<SyncOptions> = {}): SyncEndpoint {
   const settings = { ...DEFAULT_SYNC_OPTIONS, ...options };
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxPayloadBytes, perMessageDeflate: false });
   const connections = new Set<SyncConnection>();
@@ -67,7 +79,7 @@ export function attachSync(app: FastifyInstance, ctx: AppContext, options: Parti
     if (!target) return refuse(socket, 404, `No route for GET ${url.pathname}`);
     if (closing) return refuse(socket, 503, 'The server is shutting down');
     const token = url.searchParams.get('token') || bearerToken(req.headers.authorization);
-    const access = await authorizeUpgrade(ctx, token ?? undefined, target);
+    const access = await deps.authorize(token ?? undefined, target);
     if (access === 401)
       return refuse(
         socket,
@@ -77,20 +89,20 @@ export function attachSync(app: FastifyInstance, ctx: AppContext, options: Parti
     if (access === 404) return refuse(socket, 404, 'Space not found');
     if (closing || socket.destroyed) return refuse(socket, 503, 'The server is shutting down');
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new SyncConnection(ws, ctx.hub, access, ctx.hub.log);
+      const connection = new SyncConnection(ws, deps.hub, access, deps.log);
       connections.add(connection);
       ws.on('close', () => connections.delete(connection));
     });
   };
 
-  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A client resetting the TCP connection mid-handshake must not crash the process (unhandled 'error').
     socket.on('error', () => undefined);
     upgrade(req, socket, head).catch((err) => {
-      ctx.hub.log.error({ err }, 'sync: upgrade failed');
+      deps.log.error({ err }, 'sync: upgrade failed');
       refuse(socket, 503, 'The service is temporarily unavailable; retry shortly');
     });
-  });
+  };
 
   const heartbeat = setInterval(() => {
     for (const c of connections) c.heartbeat();
@@ -99,6 +111,9 @@ export function attachSync(app: FastifyInstance, ctx: AppContext, options: Parti
 
   return {
     connections,
+    attach(server) {
+      server.on('upgrade', onUpgrade);
+    },
     async close() {
       closing = true;
       clearInterval(heartbeat);

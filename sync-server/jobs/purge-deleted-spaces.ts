@@ -1,6 +1,15 @@
-import type { AppContext } from '../context';
-import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../docs/doc-names';
+import type { Clock } from '../clock';
+import type { Db } from '../store/db';
+import type { DocHub } from '../docs/hub';
+import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../../shared/sync-contract';
 import { deleteUnusedPages, pagesOfSpaces } from '../docs/revision-store';
+
+/** What the periodic jobs work with. */
+export interface JobDeps {
+  db: Db;
+  hub: DocHub;
+  clock: Clock;
+}
 
 /** How long a deleted space can still be restored. */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -10,7 +19,7 @@ export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  * clock). Idempotent, so two processes running it at once do no harm.
  * Returns how many spaces were removed.
  */
-export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
+export async function purgeDeletedSpaces(ctx: JobDeps): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS);
   const purged = await ctx.db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string }>(

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
-import { purgeDeletedSpaces } from './purge-deleted-spaces';
+import { purgeDeletedSpaces, type JobDeps } from './purge-deleted-spaces';
 
 /** What one run of the periodic jobs did; null = another process held the job's lock and ran it. */
 export interface JobReport {
@@ -16,7 +15,7 @@ export interface Jobs {
 const HOUR = 60 * 60 * 1000;
 
 /** Starts the periodic jobs. Timers are unref'd so they never keep the process alive. */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, intervalMs = HOUR): Jobs {
+export function startJobs(ctx: JobDeps, log: FastifyBaseLogger, intervalMs = HOUR): Jobs {
   const runAll = async (): Promise<JobReport> => {
     // Every process runs the timer; the lock (shared through the database) lets one of them do the work.
     const outcome = await ctx.db.withLock('job:purge-deleted-spaces', () => purgeDeletedSpaces(ctx), { wait: false });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { bearerToken } from '../http/auth';
+import { bearerToken } from '../identity/principal';
 import { errorBody } from '../http/errors';
 import type { Metrics } from './metrics';
 
@@ -17,7 +17,7 @@ export async function observabilityRoutes(app: FastifyInstance, ctx: AppContext,
     try {
       await ctx.db.query('SELECT 1');
       // Redis down does not make a process unready: it serves everything, and catches up from the database later.
-      const fanout = app.fanout;
+      const fanout = ctx.fanout;
       return fanout ? { status: 'ready', redis: fanout.connected ? 'connected' : 'reconnecting' } : { status: 'ready' };
     } catch {
       return reply.status(503).send(errorBody(503, 'The database is not reachable'));

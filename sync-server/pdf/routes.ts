@@ -2,10 +2,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
-import type { UrlSigner } from '../http/signing';
 import { EntityId } from '../http/schemas';
-import type { Revisions } from '../api/content/service';
-import { viewOf } from '../api/content/view';
+import { viewOf } from '../docs/revision-view';
 import { renderPdf } from './render';
 import { requireChangeRequest } from '../api/change-requests/service';
 
@@ -19,7 +17,8 @@ const payload = (revisionId: string, pageId: string, expires: number) => `pdf:${
  * page and its sub-pages). Anyone holding it may download until it expires,
  * like the signed links GitBook returns.
  */
-export function signedPdfUrl(ctx: AppContext, signer: UrlSigner, revisionId: string, pageId?: string): string {
+export function signedPdfUrl(ctx: AppContext, revisionId: string, pageId?: string): string {
+  const { signer } = ctx.storage;
   const expires = Math.floor((ctx.clock.now().getTime() + PDF_URL_TTL_MS) / 1000);
   const query = new URLSearchParams({
     ...(pageId ? { page: pageId } : {}),
@@ -30,8 +29,10 @@ export function signedPdfUrl(ctx: AppContext, signer: UrlSigner, revisionId: str
 }
 
 export const pdfRoutes =
-  (ctx: AppContext, signer: UrlSigner, revisions: Revisions): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const { revisions } = ctx;
+    const { signer } = ctx.storage;
     app.get(
       '/spaces/:spaceId/change-requests/:changeRequestId/pdf',
       {
@@ -52,7 +53,7 @@ export const pdfRoutes =
           const revision = await revisions.get(cr.revision);
           if (!revision || !viewOf(revision).pagesById.has(page)) throw notFound('Page');
         }
-        return { url: signedPdfUrl(ctx, signer, cr.revision, page) };
+        return { url: signedPdfUrl(ctx, cr.revision, page) };
       },
     );
 

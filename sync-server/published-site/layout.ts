@@ -34,6 +34,7 @@ export function contentSecurityPolicy(fileOrigin: string): string {
   return `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' ${fileOrigin} https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
+/** A link of the header navigation (sections, variants). */
 export interface NavLink {
   title: string;
   href: string;
@@ -48,6 +49,7 @@ export interface PageFrame {
   variants: NavLink[];
 }
 
+/** What a page shows: its title, description, HTML body and the page tree around it. */
 export interface PageContent {
   title: string;
   description?: string;

@@ -1,7 +1,7 @@
 import { createLinkTargets, type LinkTargets } from '../../shared/markdown';
-import type { SiteSpaceRow } from '../api/sites/tree';
-import type { StoredFile, RevisionView } from '../api/content/view';
-import type { Storage } from '../api/storage/storage';
+import type { SiteSpaceRow } from '../store/sites';
+import type { StoredFile, RevisionView } from '../docs/revision-view';
+import type { Storage } from '../store/file-storage';
 import type { StoredPage } from '../docs/revision-store';
 import { renderPage, type NavLink, type PageFrame } from './layout';
 import { renderMarkdown } from './markdown';
@@ -50,6 +50,7 @@ function firstDocumentIn(page: StoredPage): StoredPage | undefined {
   return undefined;
 }
 
+/** Everything rendering one published page needs. */
 export interface PageRequest {
   /** Path of the site root on this host: '/sites/<id>/' or '/'. */
   base: string;

@@ -1,5 +1,6 @@
-import type { SectionRow, SiteSpaceRow, SiteTree } from '../api/sites/tree';
-import { visitorPasses } from './conditions';
+import type { SiteTree } from '../sites/tree';
+import type { SectionRow, SiteSpaceRow } from '../store/sites';
+import { visitorPasses } from '../sites/conditions';
 
 /**
  * What one visitor sees of a site's structure, and which section and site
@@ -19,6 +20,7 @@ export interface VisibleSite {
 
 const containerKey = (sectionId: string | null) => sectionId ?? '';
 
+/** What a visitor with `claims` sees of a site's structure. */
 export function visibleSite(tree: SiteTree, claims: Record<string, unknown>): VisibleSite {
   const adaptive = tree.site.adaptive_enabled;
   const passes = (condition: string | null) => !adaptive || visitorPasses(condition, claims);
@@ -47,6 +49,7 @@ export function defaultSiteSpaceIn(v: VisibleSite, section: SectionRow | undefin
   return visible.find((s) => s.id === chosen) ?? visible[0];
 }
 
+/** What a URL path addresses on a site: a section (on sites with sections), a site space and a page path. */
 export interface Located {
   section?: SectionRow;
   siteSpace: SiteSpaceRow;

@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Revisions } from '../api/content/service';
-import { viewOf } from '../api/content/view';
-import type { Storage } from '../api/storage/storage';
 import type { AppContext } from '../context';
+import { viewOf } from '../docs/revision-view';
+import { SITES_PREFIX } from '../sites/urls';
 import { Lru } from '../store/lru';
 import { contentSecurityPolicy, renderMessage } from './layout';
 import { buildPage, type PageResult } from './page';
+import { locate, visibleSite } from './resolve';
+import { siteIdForHost, stateById } from './state';
+import { admitVisitor, parseCookies } from './visitor';
 
 /** A cached outcome: HTML as bytes, or a redirect / not-found. */
 type Rendered = { kind: 'html'; bytes: Buffer; noindex: boolean } | Exclude<PageResult, { kind: 'html' }>;
-import { locate, visibleSite } from './resolve';
-import { siteIdForHost, stateById } from './state';
-import { SITES_PREFIX } from './urls';
-import { admitVisitor, parseCookies } from './visitor';
 
 /**
  * Serves published sites as HTML, outside /v1 and without API tokens:
@@ -25,8 +23,8 @@ import { admitVisitor, parseCookies } from './visitor';
  * visible structure and revision id, so new revisions and site changes show
  * at once and hot pages cost no rendering.
  */
-export function installPublishedSites(app: FastifyInstance, ctx: AppContext, storage: Storage): void {
-  const revisions = new Revisions(ctx);
+export function installPublishedSites(app: FastifyInstance, ctx: AppContext): void {
+  const { revisions, storage } = ctx;
   // Rendered pages are kept as bytes: encoding ~100 KB of HTML per request would cost more than everything else.
   const rendered = new Lru<string, Rendered>(5_000, {
     maxWeight: 64 * 1024 * 1024,
@@ -61,7 +59,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext, sto
     } catch {
       return message(reply, 404, 'Page not found', 'This address is not valid.');
     }
-    const state = await stateById(ctx, siteId);
+    const state = await stateById(ctx.db, siteId);
     const site = state?.tree.site;
     if (!state || !site || !site.published)
       return message(reply, 404, 'Site not found', 'There is no published site at this address.');
@@ -129,7 +127,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext, sto
     if (!host || host === publicHost || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     const path = pathOf(req);
     if (RESERVED.test(path)) return;
-    const siteId = await siteIdForHost(ctx, host);
+    const siteId = await siteIdForHost(ctx.db, host);
     if (!siteId) return;
     await serve(req, reply, siteId, '/', path.slice(1));
     return reply;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SITE_COLUMNS, SiteTree, type SiteRow } from '../api/sites/tree';
-import type { AppContext } from '../context';
-import { queryOne } from '../store/db';
+import { SiteTree } from '../sites/tree';
+import type { Queryable } from '../store/db';
 import { cachedRead } from '../store/read-cache';
+import { findSiteById, findSiteIdByHostname, type SiteRow } from '../store/sites';
 
 /**
  * What serving a published site needs from the database: the site and its
@@ -18,25 +18,20 @@ export interface PublishedState {
 }
 
 /** The state of a site by id, or null when there is no such site. */
-export function stateById(ctx: AppContext, siteId: string): Promise<PublishedState | null> {
-  return cachedRead(ctx.db, `published-site:${siteId}`, async () => {
-    const site = await queryOne<SiteRow>(ctx.db, `SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1`, [siteId]);
-    return site ? stateOf(ctx, site) : null;
+export function stateById(db: Queryable, siteId: string): Promise<PublishedState | null> {
+  return cachedRead(db, `published-site:${siteId}`, async () => {
+    const site = await findSiteById(db, siteId);
+    return site ? stateOf(db, site) : null;
   });
 }
 
 /** The id of the site whose custom hostname is `host` (lowercase, no port), or null. Nulls are cached too. */
-export function siteIdForHost(ctx: AppContext, host: string): Promise<string | null> {
-  return cachedRead(
-    ctx.db,
-    `published-host:${host}`,
-    async () =>
-      (await queryOne<{ id: string }>(ctx.db, 'SELECT id FROM sites WHERE hostname = $1', [host]))?.id ?? null,
-  );
+export function siteIdForHost(db: Queryable, host: string): Promise<string | null> {
+  return cachedRead(db, `published-host:${host}`, async () => (await findSiteIdByHostname(db, host)) ?? null);
 }
 
-async function stateOf(ctx: AppContext, site: SiteRow): Promise<PublishedState> {
-  const tree = await SiteTree.load(ctx.db, site);
+async function stateOf(db: Queryable, site: SiteRow): Promise<PublishedState> {
+  const tree = await SiteTree.load(db, site);
   const spaces = [...tree.spaces.values()].map((s) => [s.id, s.revision, s.title, s.deleted_at !== null]);
   const signature = createHash('sha256')
     .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces]))

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
-import type { SiteRow } from '../api/sites/tree';
-import { unsignedClaims } from '../api/sites/adaptive-schema';
+import type { SiteRow } from '../store/sites';
+import { unsignedClaims } from '../sites/adaptive-schema';
 
 /**
  * Who may see a published site, by its visibility:
@@ -22,10 +22,12 @@ export interface VisitorInput {
   cookies: Record<string, string>;
 }
 
+/** A visitor admitted (with their claims and the cookies to set), or refused (with the status and why). */
 export type VisitorOutcome =
   | { ok: true; claims: Record<string, unknown>; setCookies: { name: string; value: string; maxAge?: number }[] }
   | { ok: false; status: 401 | 403; message: string };
 
+/** The cookies that keep a share key and a visitor token while a visitor navigates one site. */
 export const shareCookie = (siteId: string) => `folio_share_${siteId}`;
 export const visitorCookie = (siteId: string) => `folio_visitor_${siteId}`;
 

@@ -1,6 +1,7 @@
 import type { MaterializedContent } from '../../shared/doc';
 import { pageHash, type StoredPage } from '../docs/revision-store';
 import type { Queryable } from '../store/db';
+import type { SpaceRevisionHook } from '../docs/snapshots';
 
 /** PostgreSQL text-search configuration for a space language (stemming); 'simple' otherwise. */
 const CONFIGS: Record<string, string> = {
@@ -123,4 +124,18 @@ export async function applyIndex(
     );
   }
   return new Set(rows.map((r) => r.pageId)).size;
+}
+
+/**
+ * The search index as a subscriber of new space revisions: it plans the
+ * changed pages' sections before the revision's transaction and writes them
+ * inside it, so the index never lags behind or runs ahead of the revision.
+ */
+export function searchIndexHook(db: Queryable): SpaceRevisionHook {
+  return {
+    async prepare(spaceId, snapshot) {
+      const changes = await planIndex(db, spaceId, snapshot);
+      return async (tx, space) => void (await applyIndex(tx, spaceId, space.language, changes));
+    },
+  };
 }

@@ -14,7 +14,10 @@ const WRITE = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|CREATE|ALTER|DROP)\b/i;
  * second invalidation matters for PostgreSQL: a concurrent read between the
  * statement and the commit still sees the old rows and may cache them.
  */
-export function withReadCache(db: Db, cache = new ReadCache()): Db & WithReadCache {
+/** A database whose writes invalidate its read cache. */
+export type CachingDb = Db & WithReadCache;
+
+export function withReadCache(db: Db, cache = new ReadCache()): CachingDb {
   const tracked = (q: Queryable): Queryable => ({
     async query(sql, params) {
       try {

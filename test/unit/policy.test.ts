@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atLeast, maxRole, minRole } from '../../sync-server/policy/roles';
-import { AccessIndex, inheritedDefault, loadMembership, type ContentNode } from '../../sync-server/policy/access';
-import { spacePermissions } from '../../sync-server/policy/permissions';
+import { inheritedDefault, type ContentNode } from '../../sync-server/policy/access-index';
+import { spacePermissions, type SpaceResource } from '../../sync-server/policy/content';
+import { decideChangeRequest, type ChangeRequestStatus } from '../../sync-server/policy/change-request';
+import { decidePost, type DiscussionResource } from '../../sync-server/policy/discussion';
+import { loadActor } from '../../sync-server/access/actor';
 import { openPglite } from '../../sync-server/store/pglite';
 import { migrate } from '../../sync-server/store/migrate';
 import type { Db } from '../../sync-server/store/db';
@@ -20,9 +23,72 @@ describe('role lattice', () => {
   });
 
   it('locks edits and merges of a locked space whatever the role', () => {
-    expect(spacePermissions('admin', true)).toMatchObject({ edit: false, merge: false, admin: true, comment: true });
-    expect(spacePermissions('edit', false)).toMatchObject({ edit: true, merge: false, review: false });
-    expect(spacePermissions(null, false)).toMatchObject({ view: false, access: false });
+    expect(spacePermissions({ role: 'admin' }, spaceIn({ locked: true }))).toMatchObject({
+      edit: false,
+      merge: false,
+      admin: true,
+      comment: true,
+    });
+    expect(spacePermissions({ role: 'edit' }, spaceIn())).toMatchObject({ edit: true, merge: false, review: false });
+    expect(spacePermissions({ role: null }, spaceIn())).toMatchObject({ view: false, access: false });
+  });
+
+  it('refuses changes to a trashed space, but still lets its admins administer it', () => {
+    expect(spacePermissions({ role: 'admin' }, spaceIn({ deleted: true }))).toMatchObject({
+      edit: false,
+      comment: false,
+      merge: false,
+      admin: true,
+      view: true,
+    });
+  });
+});
+
+function spaceIn(state: { deleted?: boolean; locked?: boolean } = {}): SpaceResource {
+  return {
+    type: 'space',
+    node: { type: 'space', id: 's', organizationId: 'org', parentId: null, defaultLevel: 'inherit' },
+    deleted: state.deleted ?? false,
+    locked: state.locked ?? false,
+  };
+}
+
+describe('change requests', () => {
+  const cr = (status: ChangeRequestStatus, space = spaceIn()) => ({ type: 'change-request' as const, space, status });
+
+  it('takes edits to the fork while draft or open, even in a locked space (forks are how locked spaces change)', () => {
+    for (const status of ['draft', 'open'] as const)
+      expect(decideChangeRequest({ role: 'edit' }, 'edit-content', cr(status, spaceIn({ locked: true }))).allowed).toBe(
+        true,
+      );
+    for (const status of ['merged', 'archived'] as const)
+      expect(decideChangeRequest({ role: 'admin' }, 'edit-content', cr(status))).toMatchObject({ reason: 'closed' });
+  });
+
+  it('merges with review in an unlocked, live space only, each refusal with its reason', () => {
+    expect(decideChangeRequest({ role: 'review' }, 'merge', cr('open')).allowed).toBe(true);
+    expect(decideChangeRequest({ role: 'edit' }, 'merge', cr('open'))).toMatchObject({ reason: 'forbidden' });
+    expect(decideChangeRequest({ role: 'admin' }, 'merge', cr('open', spaceIn({ locked: true })))).toMatchObject({
+      reason: 'locked',
+    });
+    expect(decideChangeRequest({ role: 'admin' }, 'merge', cr('open', spaceIn({ deleted: true })))).toMatchObject({
+      reason: 'deleted',
+    });
+    expect(decideChangeRequest({ role: 'admin' }, 'merge', cr('merged'))).toMatchObject({ reason: 'closed' });
+    expect(decideChangeRequest({ role: null }, 'merge', cr('open'))).toMatchObject({ reason: 'not-found' });
+  });
+});
+
+describe('comments', () => {
+  const discussion: DiscussionResource = { type: 'discussion', owner: spaceIn() };
+  const post = { type: 'post' as const, discussion, authorId: 'author' };
+
+  it('lets authors edit their own posts, admins delete any, and nobody without comment do either', () => {
+    expect(decidePost({ userId: 'author', role: 'comment' }, 'edit', post).allowed).toBe(true);
+    expect(decidePost({ userId: 'other', role: 'admin' }, 'edit', post).allowed).toBe(false);
+    expect(decidePost({ userId: 'other', role: 'admin' }, 'delete', post).allowed).toBe(true);
+    expect(decidePost({ userId: 'author', role: 'read' }, 'delete', post).allowed).toBe(false);
+    expect(decidePost({ role: 'comment' }, 'edit', post).allowed).toBe(false);
   });
 });
 
@@ -68,8 +134,7 @@ describe('AccessIndex on a real database', () => {
   });
   const space = (parentId: string | null, defaultLevel: string | null = 'inherit') =>
     node('s', parentId, defaultLevel, 'space');
-  const roleOf = async (userId: string, n: ContentNode) =>
-    (await AccessIndex.load(db, await loadMembership(db, 'org', userId))).roleOf(n);
+  const roleOf = async (userId: string, n: ContentNode) => (await loadActor(db, 'org', userId)).access.roleOf(n);
 
   it('gives org admins admin everywhere and outsiders nothing', async () => {
     expect(await roleOf('u_admin', space('mid', null))).toBe('admin');

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
-import { loadMembership } from '../../policy/access';
-import { requireContentRole } from '../../policy/guards';
+import { loadActor } from '../../access/actor';
 import { queryOne } from '../../store/db';
 import { presentUser, type UserRow } from '../system/present-user';
 import { requireChangeRequest } from './service';
@@ -89,10 +88,7 @@ export async function submitReview(
   crRef: string,
   body: { status: 'approved' | 'changes-requested'; comment?: unknown },
 ) {
-  const { cr, role } = await requireChangeRequest(ctx, p, spaceId, crRef);
-  requireContentRole(role, 'review', 'review a change request');
-  if (cr.status === 'merged' || cr.status === 'archived')
-    throw badRequest(`This change request is ${cr.status}; it cannot be reviewed`);
+  const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef, 'review');
   const id = newId();
   await ctx.db.query(
     'INSERT INTO change_request_reviews (id, change_request_id, reviewer, revision, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -168,13 +164,11 @@ export async function requestReviewers(
   crRef: string,
   body: { users: string[]; subject?: string },
 ) {
-  const { cr, role, row } = await requireChangeRequest(ctx, p, spaceId, crRef);
-  requireContentRole(role, 'edit', 'request reviewers');
-  if (cr.status === 'merged' || cr.status === 'archived') throw badRequest(`This change request is ${cr.status}`);
+  const { cr, row } = await requireChangeRequest(ctx, p, spaceId, crRef, 'request-reviewers');
   const users = [...new Set(body.users)];
   for (const userId of users) {
-    const m = await loadMembership(ctx.db, row.organization_id, userId);
-    if (m.role === undefined)
+    const m = await loadActor(ctx.db, row.organization_id, userId);
+    if (m.membership.role === undefined)
       throw badRequest(`Unknown user "${userId}": reviewers must be members of the organization`);
   }
   const now = ctx.clock.now();
@@ -214,13 +208,12 @@ export async function removeRequestedReviewer(
 ) {
   let found;
   try {
-    found = await requireChangeRequest(ctx, p, spaceId, crRef);
+    found = await requireChangeRequest(ctx, p, spaceId, crRef, 'remove-reviewer');
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return;
     throw err;
   }
-  const { cr, role } = found;
-  requireContentRole(role, 'edit', 'remove a requested reviewer');
+  const { cr } = found;
   await ctx.db.query('DELETE FROM change_request_reviewers WHERE change_request_id = $1 AND user_id = $2', [
     cr.id,
     userId,

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import { EntityId } from '../../http/schemas';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { notFound } from '../../http/errors';
-import type { Revisions } from '../content/service';
 import { semanticChanges } from './changes';
 import {
   getReview,
@@ -34,9 +33,7 @@ import {
   requireChangeRequest,
   updateChangeRequest,
   updateFromMain,
-  type CrDeps,
 } from './service';
-import { OutdatedCache } from './state';
 
 const tags = ['Change requests'];
 const reviewTags = ['Change request review'];
@@ -70,11 +67,9 @@ const ReviewerParams = Type.Object({ spaceId: EntityId, changeRequestId: EntityI
  * change request live with the space content routes (api/content).
  */
 export const changeRequestRoutes =
-  (ctx: AppContext, revisions: Revisions): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const outdated = new OutdatedCache(ctx);
-    app.addHook('onClose', async () => outdated.close());
-    const deps: CrDeps = { ctx, app, outdated };
+    const { revisions } = ctx;
     const base = '/spaces/:spaceId/change-requests';
 
     app.get(
@@ -88,7 +83,7 @@ export const changeRequestRoutes =
           response: { 200: ListOf(ChangeRequestSchema) },
         },
       },
-      async (req) => listChangeRequests(deps, req.principal, req.params.spaceId, req.query, pageRequest(req.query)),
+      async (req) => listChangeRequests(ctx, req.principal, req.params.spaceId, req.query, pageRequest(req.query)),
     );
     app.post(
       base,
@@ -102,7 +97,7 @@ export const changeRequestRoutes =
         },
       },
       async (req, reply) => {
-        const cr = await createChangeRequest(deps, req.principal, req.params.spaceId, req.body ?? {});
+        const cr = await createChangeRequest(ctx, req.principal, req.params.spaceId, req.body ?? {});
         return reply.status(201).header('location', cr.urls.location).send(cr);
       },
     );
@@ -113,7 +108,7 @@ export const changeRequestRoutes =
       },
       async (req) =>
         presentFull(
-          deps,
+          ctx,
           (await requireChangeRequest(ctx, req.principal, req.params.spaceId, req.params.changeRequestId)).cr,
         ),
     );
@@ -128,17 +123,17 @@ export const changeRequestRoutes =
           response: { 200: ChangeRequestSchema },
         },
       },
-      async (req) => updateChangeRequest(deps, req.principal, req.params.spaceId, req.params.changeRequestId, req.body),
+      async (req) => updateChangeRequest(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, req.body),
     );
     app.post(
       `${base}/:changeRequestId/merge`,
       { schema: { operationId: 'mergeChangeRequest', tags, params: CrParams, response: { 200: MergeResult } } },
-      async (req) => mergeChangeRequest(deps, req.principal, req.params.spaceId, req.params.changeRequestId),
+      async (req) => mergeChangeRequest(ctx, req.principal, req.params.spaceId, req.params.changeRequestId),
     );
     app.post(
       `${base}/:changeRequestId/update`,
       { schema: { operationId: 'updateChangeRequest', tags, params: CrParams, response: { 200: UpdateResult } } },
-      async (req) => updateFromMain(deps, req.principal, req.params.spaceId, req.params.changeRequestId),
+      async (req) => updateFromMain(ctx, req.principal, req.params.spaceId, req.params.changeRequestId),
     );
     app.get(
       `${base}/:changeRequestId/changes`,

@@ -1,61 +1,53 @@
 import * as Y from 'yjs';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { Principal } from '../../identity/principal';
+import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
-import { crContentDoc, crDiscussionDoc, spaceContentDoc } from '../../docs/doc-names';
+import { crContentDoc, crDiscussionDoc, spaceContentDoc } from '../../../shared/sync-contract';
 import { openCommentCount as countOpenComments } from '../comments/counts';
-import { requireContentRole } from '../../policy/guards';
-import { queryOne, type Queryable } from '../../store/db';
-import { requireActiveSpace, requireSpace } from '../spaces/service';
-import { forkUpdate, pullInto } from './crdt-merge';
-import { CR_SELECT, presentChangeRequest, type ChangeRequestRow } from './present';
-import type { OutdatedCache } from './state';
-
-/** What every change request operation needs: the app (snapshots), the outdated cache. */
-export interface CrDeps {
-  ctx: AppContext;
-  app: FastifyInstance;
-  outdated: OutdatedCache;
-}
+import { decide } from '../../policy';
+import type { ChangeRequestAction } from '../../policy/change-request';
+import { changeRequestResource } from '../../access/resources';
+import { queryOne } from '../../store/db';
+import { CR_SELECT, findChangeRequest, type ChangeRequestRow } from '../../store/change-requests';
+import { enforce } from '../authorize';
+import { requireSpace } from '../spaces/service';
+import { forkUpdate, pullInto } from '../../docs/fork-merge';
+import { presentChangeRequest } from './present';
 
 /** Open (unresolved top-level) comments of a change request, from its discussion document. */
 export function openCommentCount(ctx: AppContext, changeRequestId: string): Promise<number> {
   return countOpenComments(ctx, crDiscussionDoc(changeRequestId));
 }
 
-/** A change request row by id or number in the space, or undefined. */
-export async function findChangeRequest(
-  db: Queryable,
+/**
+ * The change request (by id or number in the space) and the caller's role on
+ * its space, when policy lets them do `action` to it (default: see it): 404
+ * when they cannot see the space or it has no such change request.
+ */
+export async function requireChangeRequest(
+  ctx: AppContext,
+  p: Principal,
   spaceId: string,
   idOrNumber: string,
-): Promise<ChangeRequestRow | undefined> {
-  const number = /^\d{1,9}$/.test(idOrNumber) ? Number(idOrNumber) : null;
-  const rows = await db.query<ChangeRequestRow>(
-    `${CR_SELECT} WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3) ORDER BY (cr.id = $2) DESC LIMIT 1`,
-    [spaceId, idOrNumber, number],
-  );
-  return rows[0];
-}
-
-/** The change request and the caller's role on its space; 404 when they cannot see the space or it has no such change request. */
-export async function requireChangeRequest(ctx: AppContext, p: Principal, spaceId: string, idOrNumber: string) {
+  action: ChangeRequestAction = 'view',
+) {
   const space = await requireSpace(ctx, p, spaceId);
   const cr = await findChangeRequest(ctx.db, spaceId, idOrNumber);
   if (!cr) throw notFound('Change request');
+  enforce(decide(space.actor, action, changeRequestResource(cr, space.row)));
   return { ...space, cr };
 }
 
 /** The API object of a change request (outdated from the cache, comments from the comments module). */
-export async function presentFull(deps: CrDeps, row: ChangeRequestRow) {
+export async function presentFull(ctx: AppContext, row: ChangeRequestRow) {
   const live = row.status === 'draft' || row.status === 'open';
   const [outdated, comments] = await Promise.all([
-    live ? deps.outdated.get(row.space_id, row.id) : false,
-    openCommentCount(deps.ctx, row.id),
+    live ? ctx.outdatedForks.get(row.space_id, row.id) : false,
+    openCommentCount(ctx, row.id),
   ]);
-  return presentChangeRequest(deps.ctx, row, { outdated, comments });
+  return presentChangeRequest(ctx, row, { outdated, comments });
 }
 
 export interface ListFilter {
@@ -68,13 +60,13 @@ export interface ListFilter {
 
 /** A space's change requests, newest activity first (GitBook's default order), filtered. */
 export async function listChangeRequests(
-  deps: CrDeps,
+  ctx: AppContext,
   p: Principal,
   spaceId: string,
   filter: ListFilter,
   page: PageRequest,
 ) {
-  await requireSpace(deps.ctx, p, spaceId);
+  await requireSpace(ctx, p, spaceId);
   const params: unknown[] = [spaceId, filter.status ?? 'open'];
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   if (filter.creator) {
@@ -97,15 +89,15 @@ export async function listChangeRequests(
   }
   const order = filter.orderBy === 'createdAt' ? 'cr.created_at' : 'cr.updated_at';
   const countRow = await queryOne<{ n: string }>(
-    deps.ctx.db,
+    ctx.db,
     `SELECT count(*) AS n FROM change_requests cr WHERE ${where.join(' AND ')}`,
     params,
   );
-  const rows = await deps.ctx.db.query<ChangeRequestRow>(
+  const rows = await ctx.db.query<ChangeRequestRow>(
     `${CR_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} DESC, cr.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
     params,
   );
-  const items = await Promise.all(rows.map((r) => presentFull(deps, r)));
+  const items = await Promise.all(rows.map((r) => presentFull(ctx, r)));
   return listPage(items, Number(countRow?.n ?? 0), page);
 }
 
@@ -145,15 +137,13 @@ async function insertRow(
  * own document and that fork gets its first revision. Needs `edit`.
  */
 export async function createChangeRequest(
-  deps: CrDeps,
+  ctx: AppContext,
   p: Principal,
   spaceId: string,
   body: { subject?: string; agentTaskId?: string },
 ) {
-  const { ctx, app } = deps;
-  const { role } = await requireActiveSpace(ctx, p, spaceId);
-  requireContentRole(role, 'edit', 'create a change request');
-  await app.snapshots.revise(spaceId);
+  await requireSpace(ctx, p, spaceId, 'create-change-request');
+  await ctx.snapshots.revise(spaceId);
   const revisionInitial = await currentSpaceRevision(ctx, spaceId);
   const id = newId();
   await insertRow(ctx, id, spaceId, p, body, revisionInitial);
@@ -163,24 +153,21 @@ export async function createChangeRequest(
       reason: 'fork',
     }),
   );
-  await app.snapshots.reviseChangeRequest(id, { userId: p.userId });
-  return presentFull(deps, (await findChangeRequest(ctx.db, spaceId, id))!);
+  await ctx.snapshots.reviseChangeRequest(id, { userId: p.userId });
+  return presentFull(ctx, (await findChangeRequest(ctx.db, spaceId, id))!);
 }
 
 /** PATCH subject/status. Needs `edit`; merged change requests cannot change. */
 export async function updateChangeRequest(
-  deps: CrDeps,
+  ctx: AppContext,
   p: Principal,
   spaceId: string,
   idOrNumber: string,
   body: { subject?: string; status?: string },
 ) {
-  const { cr, role, row } = await requireChangeRequest(deps.ctx, p, spaceId, idOrNumber);
-  if (row.deleted_at) throw badRequest('This space is deleted; restore it first');
-  requireContentRole(role, 'edit', 'change this change request');
-  if (cr.status === 'merged') throw badRequest('This change request is merged and can no longer change');
+  const { cr } = await requireChangeRequest(ctx, p, spaceId, idOrNumber, 'update');
   const sets = ['updated_at = $2'];
-  const params: unknown[] = [cr.id, deps.ctx.clock.now()];
+  const params: unknown[] = [cr.id, ctx.clock.now()];
   if (body.subject !== undefined) {
     params.push(body.subject);
     sets.push(`subject = $${params.length}`);
@@ -189,13 +176,8 @@ export async function updateChangeRequest(
     params.push(body.status);
     sets.push(`status = $${params.length}`);
   }
-  await deps.ctx.db.query(`UPDATE change_requests SET ${sets.join(', ')} WHERE id = $1`, params);
-  return presentFull(deps, (await findChangeRequest(deps.ctx.db, spaceId, cr.id))!);
-}
-
-function requireMergeable(cr: ChangeRequestRow, action: string): void {
-  if (cr.status === 'merged') throw badRequest(`This change request is already merged; it cannot ${action}`);
-  if (cr.status === 'archived') throw badRequest(`This change request is archived; reopen it to ${action}`);
+  await ctx.db.query(`UPDATE change_requests SET ${sets.join(', ')} WHERE id = $1`, params);
+  return presentFull(ctx, (await findChangeRequest(ctx.db, spaceId, cr.id))!);
 }
 
 /**
@@ -205,13 +187,8 @@ function requireMergeable(cr: ChangeRequestRow, action: string): void {
  * are committed (flush) before the fork's state is read, so none is lost.
  * Needs `review` and an unlocked space.
  */
-export async function mergeChangeRequest(deps: CrDeps, p: Principal, spaceId: string, idOrNumber: string) {
-  const { ctx, app } = deps;
-  const { cr, role, row } = await requireChangeRequest(ctx, p, spaceId, idOrNumber);
-  if (row.deleted_at) throw badRequest('This space is deleted; restore it first');
-  requireContentRole(role, 'review', 'merge a change request');
-  if (row.edit_mode === 'locked') throw forbidden('This space is locked; unlock it to merge');
-  requireMergeable(cr, 'be merged');
+export async function mergeChangeRequest(ctx: AppContext, p: Principal, spaceId: string, idOrNumber: string) {
+  const { cr } = await requireChangeRequest(ctx, p, spaceId, idOrNumber, 'merge');
   const now = ctx.clock.now();
   // Claim the merge atomically: a second concurrent merge finds the status changed.
   const claimed = await ctx.db.query<{ id: string }>(
@@ -229,8 +206,8 @@ export async function mergeChangeRequest(deps: CrDeps, p: Principal, spaceId: st
         reason: 'merge',
       }),
     );
-    await app.snapshots.reviseChangeRequest(cr.id, { userId: p.userId });
-    await app.snapshots.revise(spaceId, { type: 'merge', userId: p.userId });
+    await ctx.snapshots.reviseChangeRequest(cr.id, { userId: p.userId });
+    await ctx.snapshots.revise(spaceId, { type: 'merge', userId: p.userId });
   } catch (err) {
     await ctx.db.query('UPDATE change_requests SET status = $2, merged_at = NULL, merged_by = NULL WHERE id = $1', [
       cr.id,
@@ -248,18 +225,14 @@ export async function mergeChangeRequest(deps: CrDeps, p: Principal, spaceId: st
  * own concurrent edits stay). revisionMergedAncestor = the space revision it
  * was brought up to. Needs `edit`.
  */
-export async function updateFromMain(deps: CrDeps, p: Principal, spaceId: string, idOrNumber: string) {
-  const { ctx, app } = deps;
-  const { cr, role, row } = await requireChangeRequest(ctx, p, spaceId, idOrNumber);
-  if (row.deleted_at) throw badRequest('This space is deleted; restore it first');
-  requireContentRole(role, 'edit', 'update a change request');
-  requireMergeable(cr, 'be updated');
-  await app.snapshots.revise(spaceId);
+export async function updateFromMain(ctx: AppContext, p: Principal, spaceId: string, idOrNumber: string) {
+  const { cr } = await requireChangeRequest(ctx, p, spaceId, idOrNumber, 'update-from-main');
+  await ctx.snapshots.revise(spaceId);
   const ancestor = await currentSpaceRevision(ctx, spaceId);
   await ctx.hub.withDoc(spaceContentDoc(spaceId), (space) =>
     ctx.hub.change(crContentDoc(cr.id), (fork) => void pullInto(fork, space), { userId: p.userId, reason: 'update' }),
   );
-  await app.snapshots.reviseChangeRequest(cr.id, { type: 'update', userId: p.userId });
+  await ctx.snapshots.reviseChangeRequest(cr.id, { type: 'update', userId: p.userId });
   await ctx.db.query('UPDATE change_requests SET revision_merged_ancestor = $2, updated_at = $3 WHERE id = $1', [
     cr.id,
     ancestor,

@@ -1,27 +1,40 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { badRequest, notFound } from '../../http/errors';
+import type { Principal } from '../../identity/principal';
+import { notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { pageArray, type PageRequest } from '../../http/paging';
-import { AccessIndex, loadMembership } from '../../policy/access';
-import { requireContentAccess, requireContentRole, requireOrgMember } from '../../policy/guards';
-import { atLeast, type RoleOrNone } from '../../policy/roles';
-import { queryOne } from '../../store/db';
+import { decide } from '../../policy';
+import type { CollectionAction } from '../../policy/content';
+import type { Role, RoleOrNone } from '../../policy/roles';
+import { loadActor } from '../../access/actor';
+import { collectionNode, collectionResource } from '../../access/resources';
+import {
+  insertCollectionRow,
+  listCollectionRows,
+  loadCollectionRow,
+  updateCollectionRow,
+  type CollectionRow,
+} from '../../store/collections';
+import { enforce, requireOrgActor } from '../authorize';
+import { requireCreatableParent } from '../content-tree/parent';
 import { keyAtEnd, siblingsOf } from '../content-tree/position';
 import { resolveMove, resolveTransfer, type MoveRequest } from '../content-tree/move';
 import { collectionSubtree, dropAccessRecords } from '../content-tree/subtree';
-import { COLLECTION_COLUMNS, collectionNode, presentCollection, type CollectionRow } from './present';
+import { presentCollection } from './present';
 
-export async function loadCollection(ctx: AppContext, id: string): Promise<CollectionRow | undefined> {
-  return queryOne<CollectionRow>(ctx.db, `SELECT ${COLLECTION_COLUMNS} FROM collections WHERE id = $1`, [id]);
+/** A collection row by id. */
+export function loadCollection(ctx: AppContext, id: string): Promise<CollectionRow | undefined> {
+  return loadCollectionRow(ctx.db, id);
 }
 
-/** A collection the caller can see, with their role on it; 404 otherwise. */
-export async function requireCollection(ctx: AppContext, p: Principal, id: string) {
+/** A collection the caller may do `action` to (default: see it), with their role on it; policy decides (404/403). */
+export async function requireCollection(ctx: AppContext, p: Principal, id: string, action: CollectionAction = 'view') {
   const row = await loadCollection(ctx, id);
   if (!row) throw notFound('Collection');
-  const access = await requireContentAccess(ctx.db, collectionNode(row), p.userId, 'Collection');
-  return { row, ...access };
+  const actor = await loadActor(ctx.db, row.organization_id, p.userId);
+  const resource = collectionResource(row);
+  enforce(decide(actor, action, resource));
+  return { row, role: actor.access.roleOf(resource.node) as Role, actor, resource };
 }
 
 /** The API object of a collection as the caller sees it (404 when they cannot). */
@@ -38,15 +51,11 @@ export async function listCollections(
   nested: boolean,
   page: PageRequest,
 ) {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  const index = await AccessIndex.load(ctx.db, m);
-  const rows = await ctx.db.query<CollectionRow>(
-    `SELECT ${COLLECTION_COLUMNS} FROM collections WHERE organization_id = $1 ${nested ? '' : 'AND parent_id IS NULL'} ORDER BY created_at, id`,
-    [organizationId],
-  );
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  const rows = await listCollectionRows(ctx.db, organizationId, nested);
   const visible: { row: CollectionRow; role: RoleOrNone }[] = [];
   for (const row of rows) {
-    const role = index.roleOf(collectionNode(row));
+    const role = actor.access.roleOf(collectionNode(row));
     if (role) visible.push({ row, role });
   }
   const result = pageArray(visible, page);
@@ -60,28 +69,12 @@ export async function createCollection(
   organizationId: string,
   body: { title?: string; parent?: string },
 ) {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
   const parentId = body.parent ?? null;
-  let role: RoleOrNone = m.role ?? null;
-  if (parentId) {
-    const parent = await loadCollection(ctx, parentId);
-    if (!parent || parent.organization_id !== organizationId)
-      throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
-    const access = await requireContentAccess(ctx.db, collectionNode(parent), p.userId, 'Parent collection');
-    role = access.role;
-  }
-  requireContentRole(
-    role,
-    'create',
-    parentId ? 'create a collection in this collection' : 'create a collection in this organization',
-  );
+  await requireCreatableParent(ctx, p, organizationId, parentId);
   const id = newId();
   const now = ctx.clock.now();
   const position = keyAtEnd(await siblingsOf(ctx.db, organizationId, parentId));
-  await ctx.db.query(
-    'INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
-    [id, organizationId, parentId, body.title ?? '', position, now],
-  );
+  await insertCollectionRow(ctx.db, { id, organizationId, parentId, title: body.title ?? '', position, now });
   return collectionObjectFor(ctx, p, id);
 }
 
@@ -93,25 +86,8 @@ export interface CollectionUpdate {
 
 /** PATCH: admins of the collection. */
 export async function updateCollection(ctx: AppContext, p: Principal, id: string, body: CollectionUpdate) {
-  const { role } = await requireCollection(ctx, p, id);
-  requireContentRole(role, 'admin', 'change this collection');
-  await ctx.db.query(
-    `UPDATE collections SET
-       title = COALESCE($2, title),
-       description = CASE WHEN $3::boolean THEN $4 ELSE description END,
-       default_level = CASE WHEN $5::boolean THEN $6 ELSE default_level END,
-       updated_at = $7
-     WHERE id = $1`,
-    [
-      id,
-      body.title ?? null,
-      body.description !== undefined,
-      body.description ?? null,
-      body.defaultLevel !== undefined,
-      body.defaultLevel ?? null,
-      ctx.clock.now(),
-    ],
-  );
+  await requireCollection(ctx, p, id, 'update');
+  await updateCollectionRow(ctx.db, id, body, ctx.clock.now());
   return collectionObjectFor(ctx, p, id);
 }
 
@@ -122,11 +98,11 @@ export async function updateCollection(ctx: AppContext, p: Principal, id: string
 export async function deleteCollection(ctx: AppContext, p: Principal, id: string): Promise<void> {
   const row = await loadCollection(ctx, id);
   if (!row) return;
-  const m = await loadMembership(ctx.db, row.organization_id, p.userId);
-  const role = (await AccessIndex.load(ctx.db, m)).roleOf(collectionNode(row));
+  const actor = await loadActor(ctx.db, row.organization_id, p.userId);
+  const decision = decide(actor, 'delete', collectionResource(row));
   // Deleting what you cannot see is reported like deleting what does not exist.
-  if (!role) return;
-  requireContentRole(role, 'admin', 'delete this collection');
+  if (!decision.allowed && decision.reason === 'not-found') return;
+  enforce(decision);
   await ctx.db.transaction(async (tx) => {
     const ids = await collectionSubtree(tx, id);
     await tx.query('UPDATE spaces SET deleted_at = $2 WHERE parent_id = ANY($1::text[]) AND deleted_at IS NULL', [
@@ -140,9 +116,8 @@ export async function deleteCollection(ctx: AppContext, p: Principal, id: string
 
 /** Moves a collection to another parent and/or position. */
 export async function moveCollection(ctx: AppContext, p: Principal, id: string, body: MoveRequest) {
-  const { row, role, index } = await requireCollection(ctx, p, id);
-  requireContentRole(role, 'admin', 'move this collection');
-  const target = await resolveMove(ctx, index, collectionNode(row), body);
+  const { row, actor } = await requireCollection(ctx, p, id, 'move');
+  const target = await resolveMove(ctx, actor, collectionNode(row), body);
   await ctx.db.query('UPDATE collections SET parent_id = $2, position = $3, updated_at = $4 WHERE id = $1', [
     id,
     target.parentId,
@@ -158,8 +133,7 @@ export async function moveCollection(ctx: AppContext, p: Principal, id: string, 
  * the old organization.
  */
 export async function transferCollection(ctx: AppContext, p: Principal, id: string, organizationId: string) {
-  const { row, role } = await requireCollection(ctx, p, id);
-  requireContentRole(role, 'admin', 'transfer this collection');
+  const { row } = await requireCollection(ctx, p, id, 'transfer');
   const position = await resolveTransfer(ctx, p, collectionNode(row), organizationId);
   await ctx.db.transaction(async (tx) => {
     const ids = await collectionSubtree(tx, id);
@@ -177,10 +151,4 @@ export async function transferCollection(ctx: AppContext, p: Principal, id: stri
     await dropAccessRecords(tx, 'space', spaceIds);
   });
   return collectionObjectFor(ctx, p, id);
-}
-
-/** True when the caller may create content in this collection (used by space creation). */
-export async function canCreateIn(ctx: AppContext, p: Principal, collection: CollectionRow): Promise<boolean> {
-  const m = await loadMembership(ctx.db, collection.organization_id, p.userId);
-  return atLeast((await AccessIndex.load(ctx.db, m)).roleOf(collectionNode(collection)), 'create');
 }

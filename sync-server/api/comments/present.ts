@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
 import type { CommentData, PostData, ReactionData, ReplyData } from '../../../shared/discussion';
 import { markdownToDocument } from '../../../shared/markdown';
-import { atLeast } from '../../policy/roles';
+import { postPermissions } from '../../policy/discussion';
 import { presentUser, type UserRow } from '../system/present-user';
-import type { DiscussionScope } from './scope';
+import { postIn, type DiscussionScope } from './scope';
 import { pageTarget, type PageSummary } from './page-targets';
 
 /** Output format of comment bodies (`format` query). */
@@ -50,22 +50,6 @@ function userOf(pc: PresentContext, id: string) {
   return presentUser(pc.ctx, pc.users.get(id) ?? { id, display_name: 'Deleted user', email: null, photo_url: null });
 }
 
-/**
- * What the caller may do with a post. Posting, replying, reacting and
- * resolving need `comment`; the body belongs to its author; admins may delete
- * anything (moderation). Authors who lost `comment` keep nothing but view.
- */
-export function postPermissions(role: DiscussionScope['role'], callerId: string, author: string) {
-  const canComment = atLeast(role, 'comment');
-  const own = callerId === author;
-  return {
-    view: true,
-    edit: canComment && own,
-    reply: canComment,
-    delete: (canComment && own) || atLeast(role, 'admin'),
-  };
-}
-
 function presentBody(markdown: string, format: BodyFormat) {
   return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 }
@@ -87,7 +71,7 @@ function presentPost(pc: PresentContext, p: PostData, location: string) {
     reactions: presentReactions(pc, p.reactions),
     body: presentBody(p.markdown, pc.format),
     urls: { location: pc.ctx.urls.api(location) },
-    permissions: postPermissions(pc.scope.role, pc.callerId, p.author),
+    permissions: postPermissions({ userId: pc.callerId, role: pc.scope.role }, postIn(pc.scope, p.author)),
   };
 }
 

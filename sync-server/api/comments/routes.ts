@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import type { Principal } from '../../identity/principal';
 import { ListOf, pageRequest } from '../../http/paging';
 import {
   CommentReplySchema,
@@ -19,310 +20,113 @@ import {
   UpdateCommentBody,
   UpdateReplyBody,
 } from './schemas';
-import { changeRequestScope } from './cr-scope';
-import { spaceScope, type ChangeRequestScopeLookup } from './scope';
+import { discussionScope, type ScopeIntent } from './scope';
 import * as comments from './service';
 
 const tags = ['Comments'];
 const NoContent = { 204: Type.Null({ description: 'Deleted, or did not exist' }) };
 
-/** Options of commentRoutes. */
-export interface CommentRoutesOptions {
-  /** Resolves a change request's discussion (default: changeRequestScope); null leaves the change-request variants out. */
-  changeRequests?: ChangeRequestScopeLookup | null;
-}
+/** The two owners of discussions: the same ten operations, under each prefix, with GitBook's operation ids. */
+const OWNERS = [
+  {
+    prefix: '/spaces/:spaceId/comments',
+    suffix: 'InSpace',
+    params: { list: SpaceCommentsParams, comment: SpaceCommentParams, reply: SpaceReplyParams },
+  },
+  {
+    prefix: '/spaces/:spaceId/change-requests/:changeRequestId/comments',
+    suffix: 'InChangeRequest',
+    params: { list: CrCommentsParams, comment: CrCommentParams, reply: CrReplyParams },
+  },
+] as const;
+
+type OwnerParams = { spaceId: string; changeRequestId?: string };
 
 /**
- * Comments and replies on spaces (`/spaces/:spaceId/comments…`) and, given a
- * change-request lookup, on change requests
- * (`/spaces/:spaceId/change-requests/:changeRequestId/comments…`). Both use
- * the same operations on a DiscussionScope.
+ * Comments and replies on spaces (`/spaces/:spaceId/comments…`) and on
+ * change requests (`/spaces/:spaceId/change-requests/:changeRequestId/comments…`):
+ * one set of handlers over a DiscussionScope, registered under both prefixes.
  */
 export const commentRoutes =
-  (ctx: AppContext, options: CommentRoutesOptions = {}): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(
-      '/spaces/:spaceId/comments',
-      {
-        schema: {
-          operationId: 'listCommentsInSpace',
-          tags,
-          params: SpaceCommentsParams,
-          querystring: ListCommentsQuery,
-          response: { 200: ListOf(CommentSchema) },
-        },
-      },
-      async (req) =>
-        comments.listComments(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'read'),
-          req.query,
-          pageRequest(req.query),
-        ),
-    );
-    app.post(
-      '/spaces/:spaceId/comments',
-      {
-        schema: {
-          operationId: 'postCommentInSpace',
-          tags,
-          params: SpaceCommentsParams,
-          body: PostCommentBody,
-          response: { 200: CommentSchema },
-        },
-      },
-      async (req) =>
-        comments.postComment(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'write'),
-          req.body,
-        ),
-    );
-    app.get(
-      '/spaces/:spaceId/comments/:commentId',
-      {
-        schema: {
-          operationId: 'getCommentInSpace',
-          tags,
-          params: SpaceCommentParams,
-          querystring: FormatQuery,
-          response: { 200: CommentSchema },
-        },
-      },
-      async (req) =>
-        comments.getComment(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'read'),
-          req.params.commentId,
-          req.query.format,
-        ),
-    );
-    app.put(
-      '/spaces/:spaceId/comments/:commentId',
-      {
-        schema: {
-          operationId: 'updateCommentInSpace',
-          tags,
-          params: SpaceCommentParams,
-          body: UpdateCommentBody,
-          response: { 200: CommentSchema },
-        },
-      },
-      async (req) =>
-        comments.updateComment(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'write'),
-          req.params.commentId,
-          req.body,
-        ),
-    );
-    app.delete(
-      '/spaces/:spaceId/comments/:commentId',
-      { schema: { operationId: 'deleteCommentInSpace', tags, params: SpaceCommentParams, response: NoContent } },
-      async (req, reply) => {
-        const scope = await comments.scopeForDelete(() => spaceScope(ctx, req.principal, req.params.spaceId, 'write'));
-        if (scope) await comments.deleteComment(ctx, req.principal, scope, req.params.commentId);
-        return reply.status(204).send(null);
-      },
-    );
-    app.get(
-      '/spaces/:spaceId/comments/:commentId/replies',
-      {
-        schema: {
-          operationId: 'listCommentRepliesInSpace',
-          tags,
-          params: SpaceCommentParams,
-          querystring: ListRepliesQuery,
-          response: { 200: ListOf(CommentReplySchema) },
-        },
-      },
-      async (req) =>
-        comments.listReplies(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'read'),
-          req.params.commentId,
-          req.query.format,
-          pageRequest(req.query),
-        ),
-    );
-    app.post(
-      '/spaces/:spaceId/comments/:commentId/replies',
-      {
-        schema: {
-          operationId: 'postCommentReplyInSpace',
-          tags,
-          params: SpaceCommentParams,
-          body: PostReplyBody,
-          response: { 200: CommentReplySchema },
-        },
-      },
-      async (req) =>
-        comments.postReply(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'write'),
-          req.params.commentId,
-          req.body.body,
-        ),
-    );
-    app.get(
-      '/spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
-      {
-        schema: {
-          operationId: 'getCommentReplyInSpace',
-          tags,
-          params: SpaceReplyParams,
-          querystring: FormatQuery,
-          response: { 200: CommentReplySchema },
-        },
-      },
-      async (req) =>
-        comments.getReply(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'read'),
-          req.params.commentId,
-          req.params.commentReplyId,
-          req.query.format,
-        ),
-    );
-    app.put(
-      '/spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
-      {
-        schema: {
-          operationId: 'updateCommentReplyInSpace',
-          tags,
-          params: SpaceReplyParams,
-          body: UpdateReplyBody,
-          response: { 200: CommentReplySchema },
-        },
-      },
-      async (req) =>
-        comments.updateReply(
-          ctx,
-          req.principal,
-          await spaceScope(ctx, req.principal, req.params.spaceId, 'write'),
-          req.params.commentId,
-          req.params.commentReplyId,
-          req.body,
-        ),
-    );
-    app.delete(
-      '/spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
-      { schema: { operationId: 'deleteCommentReplyInSpace', tags, params: SpaceReplyParams, response: NoContent } },
-      async (req, reply) => {
-        const scope = await comments.scopeForDelete(() => spaceScope(ctx, req.principal, req.params.spaceId, 'write'));
-        if (scope)
-          await comments.deleteReply(ctx, req.principal, scope, req.params.commentId, req.params.commentReplyId);
-        return reply.status(204).send(null);
-      },
-    );
+    const scopeOf = (req: { principal: Principal; params: OwnerParams }, intent: ScopeIntent) =>
+      discussionScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, intent);
 
-    const crScope = options.changeRequests === undefined ? changeRequestScope : options.changeRequests;
-    if (crScope) {
-      const cr = '/spaces/:spaceId/change-requests/:changeRequestId/comments';
+    for (const owner of OWNERS) {
+      const { prefix, suffix } = owner;
+      const op = (name: string) => `${name}${suffix}`;
       app.get(
-        cr,
+        prefix,
         {
           schema: {
-            operationId: 'listCommentsInChangeRequest',
+            operationId: op('listComments'),
             tags,
-            params: CrCommentsParams,
+            params: owner.params.list,
             querystring: ListCommentsQuery,
             response: { 200: ListOf(CommentSchema) },
           },
         },
         async (req) =>
-          comments.listComments(
-            ctx,
-            req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'read'),
-            req.query,
-            pageRequest(req.query),
-          ),
+          comments.listComments(ctx, req.principal, await scopeOf(req, 'read'), req.query, pageRequest(req.query)),
       );
       app.post(
-        cr,
+        prefix,
         {
           schema: {
-            operationId: 'postCommentInChangeRequest',
+            operationId: op('postComment'),
             tags,
-            params: CrCommentsParams,
+            params: owner.params.list,
             body: PostCommentBody,
             response: { 200: CommentSchema },
           },
         },
-        async (req) =>
-          comments.postComment(
-            ctx,
-            req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
-            req.body,
-          ),
+        async (req) => comments.postComment(ctx, req.principal, await scopeOf(req, 'write'), req.body),
       );
       app.get(
-        `${cr}/:commentId`,
+        `${prefix}/:commentId`,
         {
           schema: {
-            operationId: 'getCommentInChangeRequest',
+            operationId: op('getComment'),
             tags,
-            params: CrCommentParams,
+            params: owner.params.comment,
             querystring: FormatQuery,
             response: { 200: CommentSchema },
           },
         },
         async (req) =>
-          comments.getComment(
-            ctx,
-            req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'read'),
-            req.params.commentId,
-            req.query.format,
-          ),
+          comments.getComment(ctx, req.principal, await scopeOf(req, 'read'), req.params.commentId, req.query.format),
       );
       app.put(
-        `${cr}/:commentId`,
+        `${prefix}/:commentId`,
         {
           schema: {
-            operationId: 'updateCommentInChangeRequest',
+            operationId: op('updateComment'),
             tags,
-            params: CrCommentParams,
+            params: owner.params.comment,
             body: UpdateCommentBody,
             response: { 200: CommentSchema },
           },
         },
         async (req) =>
-          comments.updateComment(
-            ctx,
-            req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
-            req.params.commentId,
-            req.body,
-          ),
+          comments.updateComment(ctx, req.principal, await scopeOf(req, 'write'), req.params.commentId, req.body),
       );
       app.delete(
-        `${cr}/:commentId`,
-        { schema: { operationId: 'deleteCommentInChangeRequest', tags, params: CrCommentParams, response: NoContent } },
+        `${prefix}/:commentId`,
+        { schema: { operationId: op('deleteComment'), tags, params: owner.params.comment, response: NoContent } },
         async (req, reply) => {
-          const scope = await comments.scopeForDelete(() =>
-            crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
-          );
+          const scope = await comments.scopeForDelete(() => scopeOf(req, 'write'));
           if (scope) await comments.deleteComment(ctx, req.principal, scope, req.params.commentId);
           return reply.status(204).send(null);
         },
       );
       app.get(
-        `${cr}/:commentId/replies`,
+        `${prefix}/:commentId/replies`,
         {
           schema: {
-            operationId: 'listCommentRepliesInChangeRequest',
+            operationId: op('listCommentReplies'),
             tags,
-            params: CrCommentParams,
+            params: owner.params.comment,
             querystring: ListRepliesQuery,
             response: { 200: ListOf(CommentReplySchema) },
           },
@@ -331,40 +135,33 @@ export const commentRoutes =
           comments.listReplies(
             ctx,
             req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'read'),
+            await scopeOf(req, 'read'),
             req.params.commentId,
             req.query.format,
             pageRequest(req.query),
           ),
       );
       app.post(
-        `${cr}/:commentId/replies`,
+        `${prefix}/:commentId/replies`,
         {
           schema: {
-            operationId: 'postCommentReplyInChangeRequest',
+            operationId: op('postCommentReply'),
             tags,
-            params: CrCommentParams,
-            querystring: FormatQuery,
+            params: owner.params.comment,
             body: PostReplyBody,
             response: { 200: CommentReplySchema },
           },
         },
         async (req) =>
-          comments.postReply(
-            ctx,
-            req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
-            req.params.commentId,
-            req.body.body,
-          ),
+          comments.postReply(ctx, req.principal, await scopeOf(req, 'write'), req.params.commentId, req.body.body),
       );
       app.get(
-        `${cr}/:commentId/replies/:commentReplyId`,
+        `${prefix}/:commentId/replies/:commentReplyId`,
         {
           schema: {
-            operationId: 'getCommentReplyInChangeRequest',
+            operationId: op('getCommentReply'),
             tags,
-            params: CrReplyParams,
+            params: owner.params.reply,
             querystring: FormatQuery,
             response: { 200: CommentReplySchema },
           },
@@ -373,19 +170,19 @@ export const commentRoutes =
           comments.getReply(
             ctx,
             req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'read'),
+            await scopeOf(req, 'read'),
             req.params.commentId,
             req.params.commentReplyId,
             req.query.format,
           ),
       );
       app.put(
-        `${cr}/:commentId/replies/:commentReplyId`,
+        `${prefix}/:commentId/replies/:commentReplyId`,
         {
           schema: {
-            operationId: 'updateCommentReplyInChangeRequest',
+            operationId: op('updateCommentReply'),
             tags,
-            params: CrReplyParams,
+            params: owner.params.reply,
             body: UpdateReplyBody,
             response: { 200: CommentReplySchema },
           },
@@ -394,26 +191,17 @@ export const commentRoutes =
           comments.updateReply(
             ctx,
             req.principal,
-            await crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
+            await scopeOf(req, 'write'),
             req.params.commentId,
             req.params.commentReplyId,
             req.body,
           ),
       );
       app.delete(
-        `${cr}/:commentId/replies/:commentReplyId`,
-        {
-          schema: {
-            operationId: 'deleteCommentReplyInChangeRequest',
-            tags,
-            params: CrReplyParams,
-            response: NoContent,
-          },
-        },
+        `${prefix}/:commentId/replies/:commentReplyId`,
+        { schema: { operationId: op('deleteCommentReply'), tags, params: owner.params.reply, response: NoContent } },
         async (req, reply) => {
-          const scope = await comments.scopeForDelete(() =>
-            crScope(ctx, req.principal, req.params.spaceId, req.params.changeRequestId, 'write'),
-          );
+          const scope = await comments.scopeForDelete(() => scopeOf(req, 'write'));
           if (scope)
             await comments.deleteReply(ctx, req.principal, scope, req.params.commentId, req.params.commentReplyId);
           return reply.status(204).send(null);

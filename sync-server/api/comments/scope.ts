@@ -1,14 +1,19 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { badRequest } from '../../http/errors';
-import { spaceContentDoc, spaceDiscussionDoc } from '../../docs/doc-names';
+import type { Principal } from '../../identity/principal';
+import { crContentDoc, crDiscussionDoc, spaceContentDoc, spaceDiscussionDoc } from '../../../shared/sync-contract';
+import { decide, type Actor } from '../../policy';
+import type { DiscussionResource, PostResource } from '../../policy/discussion';
 import type { Role } from '../../policy/roles';
+import { discussionResource } from '../../access/resources';
+import { enforce } from '../authorize';
+import { requireChangeRequest } from '../change-requests/service';
 import { requireSpace } from '../spaces/service';
 
 /**
- * Where a discussion lives and what the caller may do there. The comment
- * operations are written once against this, and each owner (a space, a
- * change request) only says how to find it.
+ * Where a discussion lives and who is asking. The comment operations are
+ * written once against this, for a space's discussion and a change
+ * request's alike; what the caller may do there is policy's to say
+ * (`resource` + `actor`).
  */
 export interface DiscussionScope {
   /** Hub name of the discussion document. */
@@ -24,44 +29,49 @@ export interface DiscussionScope {
   role: Role;
   /** API path of the owner, e.g. `/spaces/abc`; comment URLs hang below it. */
   basePath: string;
+  actor: Actor;
+  resource: DiscussionResource;
 }
 
-/** Does the caller want to write? Writes refuse soft-deleted owners (400), reads do not. */
+/** Does the caller want to change the discussion? Changes refuse soft-deleted owners (400), reads do not. */
 export type ScopeIntent = 'read' | 'write';
 
-/** The discussion of a space the caller can see (404 otherwise). */
-export async function spaceScope(
+/**
+ * The discussion of a space, or of one of its change requests (by id or by
+ * number in the space), as the caller sees it: 404 when they cannot see the
+ * space or the change request does not exist there. Pages are validated
+ * against the owner's own content (a change request's fork).
+ */
+export async function discussionScope(
   ctx: AppContext,
   p: Principal,
   spaceId: string,
+  changeRequestId: string | undefined,
   intent: ScopeIntent,
 ): Promise<DiscussionScope> {
-  const { row, role } = await requireSpace(ctx, p, spaceId);
-  if (intent === 'write' && row.deleted_at) throw badRequest('This space is deleted; restore it first');
-  return {
-    discussionDoc: spaceDiscussionDoc(row.id),
-    contentDoc: spaceContentDoc(row.id),
-    spaceId: row.id,
-    revision: row.revision,
-    role,
-    basePath: `/spaces/${row.id}`,
-  };
+  const { row, role, actor, cr } = changeRequestId
+    ? await requireChangeRequest(ctx, p, spaceId, changeRequestId)
+    : { ...(await requireSpace(ctx, p, spaceId)), cr: undefined };
+  const resource = discussionResource(row, cr);
+  enforce(decide(actor, intent === 'write' ? 'change' : 'view', resource));
+  const owner = cr
+    ? {
+        discussionDoc: crDiscussionDoc(cr.id),
+        contentDoc: crContentDoc(cr.id),
+        changeRequestId: cr.id,
+        revision: cr.revision,
+        basePath: `/spaces/${row.id}/change-requests/${cr.id}`,
+      }
+    : {
+        discussionDoc: spaceDiscussionDoc(row.id),
+        contentDoc: spaceContentDoc(row.id),
+        revision: row.revision,
+        basePath: `/spaces/${row.id}`,
+      };
+  return { ...owner, spaceId: row.id, role, actor, resource };
 }
 
-/**
- * What the change-request module must provide for its comment routes: the
- * discussion scope of change request `changeRequestId` (its id or its number
- * in the space) in space `spaceId`, as the caller sees it — 404 (notFound)
- * when they cannot see the space or the change request does not exist there.
- * Expected fields: discussionDoc = crDiscussionDoc(crId), contentDoc = the
- * fork's content document, changeRequestId = the CR's id (never its number),
- * revision = the CR's active revision, role = the caller's space role,
- * basePath = `/spaces/<spaceId>/change-requests/<crId>`.
- */
-export type ChangeRequestScopeLookup = (
-  ctx: AppContext,
-  p: Principal,
-  spaceId: string,
-  changeRequestId: string,
-  intent: ScopeIntent,
-) => Promise<DiscussionScope>;
+/** One post (comment or reply) of the scope's discussion, as a policy resource. */
+export function postIn(scope: DiscussionScope, authorId: string): PostResource {
+  return { type: 'post', discussion: scope.resource, authorId };
+}

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
+import type { Principal } from '../../identity/principal';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { pageArray, type PageRequest } from '../../http/paging';
-import { atLeast } from '../../policy/roles';
+import { authorize } from '../authorize';
 import { ContentDoc } from '../../../shared/doc';
 import {
   DiscussionDoc,
@@ -12,17 +12,10 @@ import {
   type CommentTarget,
 } from '../../../shared/discussion';
 import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
-import {
-  loadUsers,
-  postPermissions,
-  presentComment,
-  presentReply,
-  type BodyFormat,
-  type PresentContext,
-} from './present';
+import { loadUsers, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
 import { pageSummaries } from './page-targets';
 import { MAX_COMMENT_MARKDOWN } from './schemas';
-import type { DiscussionScope } from './scope';
+import { postIn, type DiscussionScope } from './scope';
 
 /**
  * The comment operations, written once for any discussion (a space's or a
@@ -66,8 +59,9 @@ function requireReactions(...lists: (string[] | undefined)[]): void {
     for (const e of list ?? []) if (!isReactionEmoji(e)) throw badRequest(`Invalid reaction "${e}": expected an emoji`);
 }
 
-function requireCommentRole(scope: DiscussionScope, action: string): void {
-  if (!atLeast(scope.role, 'comment')) throw forbidden(`You need the "comment" role to ${action}`);
+/** Posting, replying, reacting and resolving need `comment` (policy decides). */
+function requireCommentRole(scope: DiscussionScope): void {
+  authorize(scope.actor, 'comment', scope.resource);
 }
 
 /** DiscussionDoc errors -> API errors (writes validate before writing, so nothing was changed). */
@@ -180,7 +174,7 @@ export interface PostCommentInput {
 
 /** Posts a comment (role `comment`); a `page` target must exist in the scope's current content. */
 export async function postComment(ctx: AppContext, p: Principal, scope: DiscussionScope, input: PostCommentInput) {
-  requireCommentRole(scope, 'comment here');
+  requireCommentRole(scope);
   const markdown = bodyMarkdown(input.body);
   if (input.page !== undefined) {
     const page = input.page;
@@ -219,9 +213,8 @@ export async function updateComment(
   await write(ctx, p, scope, (d) => {
     const c = d.getComment(id);
     if (!c) throw notFound('Comment');
-    requireCommentRole(scope, 'update comments');
-    if (markdown !== undefined && !postPermissions(scope.role, p.userId, c.author).edit)
-      throw forbidden('Only the author of a comment can edit it');
+    requireCommentRole(scope);
+    if (markdown !== undefined) authorize(scope.actor, 'edit', postIn(scope, c.author));
     if (markdown !== undefined && markdown !== c.markdown) d.editBody({ comment: id }, markdown);
     if (input.resolved !== undefined) d.setResolved(id, input.resolved, p.userId);
     if (input.addedReactions?.length || input.removedReactions?.length)
@@ -235,8 +228,7 @@ export async function deleteComment(ctx: AppContext, p: Principal, scope: Discus
   await write(ctx, p, scope, (d) => {
     const c = d.getComment(id);
     if (!c) return;
-    if (!postPermissions(scope.role, p.userId, c.author).delete)
-      throw forbidden('Only the author of a comment or an admin can delete it');
+    authorize(scope.actor, 'delete', postIn(scope, c.author));
     d.deleteComment(id);
   });
 }
@@ -276,7 +268,7 @@ export async function postReply(
   commentId: string,
   body: BodyInput,
 ) {
-  requireCommentRole(scope, 'reply to comments');
+  requireCommentRole(scope);
   const markdown = bodyMarkdown(body);
   const id = await write(ctx, p, scope, (d) => d.postReply(commentId, { author: p.userId, markdown }));
   return presentOneReply(ctx, p, scope, commentId, id);
@@ -297,9 +289,8 @@ export async function updateReply(
   await write(ctx, p, scope, (d) => {
     const r = d.getReply(commentId, replyId);
     if (!r) throw d.getComment(commentId) ? notFound('Comment reply') : notFound('Comment');
-    requireCommentRole(scope, 'update replies');
-    if (markdown !== undefined && !postPermissions(scope.role, p.userId, r.author).edit)
-      throw forbidden('Only the author of a reply can edit it');
+    requireCommentRole(scope);
+    if (markdown !== undefined) authorize(scope.actor, 'edit', postIn(scope, r.author));
     if (markdown !== undefined && markdown !== r.markdown) d.editBody(ref, markdown);
     if (input.addedReactions?.length || input.removedReactions?.length)
       d.react(ref, p.userId, input.addedReactions ?? [], input.removedReactions ?? []);
@@ -318,8 +309,7 @@ export async function deleteReply(
   await write(ctx, p, scope, (d) => {
     const r = d.getReply(commentId, replyId);
     if (!r) return;
-    if (!postPermissions(scope.role, p.userId, r.author).delete)
-      throw forbidden('Only the author of a reply or an admin can delete it');
+    authorize(scope.actor, 'delete', postIn(scope, r.author));
     d.deleteReply(commentId, replyId);
   });
 }

@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import type { AccessIndex, ContentNode } from '../../policy/access';
-import { loadMembership } from '../../policy/access';
-import { atLeast } from '../../policy/roles';
-import { queryOne } from '../../store/db';
+import type { Principal } from '../../identity/principal';
+import { badRequest, notFound } from '../../http/errors';
+import { decide, type Actor } from '../../policy';
+import type { ContentNode } from '../../policy/access-index';
+import { loadActor } from '../../access/actor';
+import { collectionResource } from '../../access/resources';
+import { loadCollectionRow } from '../../store/collections';
+import { authorize, enforce, organization } from '../authorize';
 import { isSamePlace, keyAtEnd, keyForPosition, siblingsOf, type Position } from './position';
 import { collectionSubtree } from './subtree';
 
@@ -28,35 +30,28 @@ export interface MoveTarget {
  */
 export async function resolveMove(
   ctx: AppContext,
-  index: AccessIndex,
+  actor: Actor,
   node: ContentNode,
   body: MoveRequest,
 ): Promise<MoveTarget> {
   const parentId = body.parent === undefined ? node.parentId : body.parent;
   if (parentId) {
-    const parent = await queryOne<{
-      id: string;
-      organization_id: string;
-      parent_id: string | null;
-      default_level: string | null;
-    }>(ctx.db, 'SELECT id, organization_id, parent_id, default_level FROM collections WHERE id = $1', [parentId]);
-    const parentNode: ContentNode | undefined = parent && {
-      type: 'collection',
-      id: parent.id,
-      organizationId: parent.organization_id,
-      parentId: parent.parent_id,
-      defaultLevel: parent.default_level,
-    };
-    if (!parentNode || parentNode.organizationId !== node.organizationId || !index.roleOf(parentNode)) {
+    const parent = await loadCollectionRow(ctx.db, parentId);
+    const decision = parent && decide(actor, 'create-in', collectionResource(parent));
+    // A parent the caller cannot see is reported like one that does not exist.
+    if (
+      !parent ||
+      parent.organization_id !== node.organizationId ||
+      !decision ||
+      (!decision.allowed && decision.reason === 'not-found')
+    )
       throw badRequest(`Invalid parent: unknown collection "${parentId}"`);
-    }
     if (node.type === 'collection' && (await collectionSubtree(ctx.db, node.id)).includes(parentId)) {
       throw badRequest('Invalid parent: a collection cannot be moved into itself or one of its nested collections');
     }
-    if (!atLeast(index.roleOf(parentNode), 'create'))
-      throw forbidden('You need the "create" role on the target collection');
-  } else if (!atLeast(index.membership.role ?? null, 'create')) {
-    throw forbidden('You need the "create" role in the organization to move content to its top level');
+    enforce(decision);
+  } else {
+    authorize(actor, 'create-content', organization(node.organizationId));
   }
   const siblings = await siblingsOf(ctx.db, node.organizationId, parentId);
   if (parentId === node.parentId && isSamePlace(siblings, body.position, node.id)) {
@@ -78,8 +73,8 @@ export async function resolveTransfer(
 ): Promise<string> {
   if (targetOrganizationId === node.organizationId)
     throw badRequest('The transfer would not change anything: it is already in that organization');
-  const target = await loadMembership(ctx.db, targetOrganizationId, p.userId);
-  if (target.role === undefined) throw notFound('Target organization');
-  if (!atLeast(target.role, 'create')) throw forbidden('You need the "create" role in the target organization');
+  const target = await loadActor(ctx.db, targetOrganizationId, p.userId);
+  if (target.membership.role === undefined) throw notFound('Target organization');
+  authorize(target, 'create-content', organization(targetOrganizationId));
   return keyAtEnd(await siblingsOf(ctx.db, targetOrganizationId, null));
 }

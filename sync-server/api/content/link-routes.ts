@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
 import { ListOf, pageArray, PagingQuery, pageRequest } from '../../http/paging';
 import { fileBacklinks, linkItems, linksOf, pageBacklinks } from './links';
 import { CONTENT_SCOPES, SpaceContentParams } from './schemas';
-import { changeRequestRevisionWithRefs, spaceRevisionWithRefs, type Revisions } from './service';
+import { changeRequestRevisionWithRefs, spaceRevisionWithRefs } from './service';
 
 const StatusQuery = Type.Object({
   ...PagingQuery,
@@ -37,7 +37,7 @@ const LinksList = Type.Intersect([
 
 /** Link analysis of the current content: space links with stats, page links, page and file backlinks. */
 export const linkRoutes =
-  (ctx: AppContext, revisions: Revisions): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       '/spaces/:spaceId/links',
@@ -51,7 +51,7 @@ export const linkRoutes =
         },
       },
       async (req) => {
-        const { view, refs } = await spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId);
+        const { view, refs } = await spaceRevisionWithRefs(ctx, req.principal, req.params.spaceId);
         const { items, stats } = linkItems(refs, linksOf(view), req.query.status);
         return { ...pageArray(items, pageRequest(req.query)), stats };
       },
@@ -60,14 +60,8 @@ export const linkRoutes =
     for (const scope of CONTENT_SCOPES) {
       const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
         scope.kind === 'space'
-          ? spaceRevisionWithRefs(ctx, revisions, req.principal, req.params.spaceId)
-          : changeRequestRevisionWithRefs(
-              ctx,
-              revisions,
-              req.principal,
-              req.params.spaceId,
-              req.params.changeRequestId!,
-            );
+          ? spaceRevisionWithRefs(ctx, req.principal, req.params.spaceId)
+          : changeRequestRevisionWithRefs(ctx, req.principal, req.params.spaceId, req.params.changeRequestId!);
       app.get(
         `${scope.prefix}/content/page/:pageId/links`,
         {

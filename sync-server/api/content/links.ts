@@ -1,5 +1,5 @@
 import { analyzeMarkdown, createLinkTargets, resolveLink, type ResolvedLink } from '../../../shared/markdown';
-import type { RevisionView } from './view';
+import type { RevisionView } from '../../docs/revision-view';
 
 /** One link found in a page of a revision, resolved against that revision. */
 export interface FoundLink {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { RevisionRecord, StoredPage } from '../../docs/revision-store';
-import type { Storage } from '../storage/storage';
-import type { StoredFile } from './view';
+import type { Storage } from '../../store/file-storage';
+import type { StoredFile } from '../../docs/revision-view';
 
 /** Where pages of this content live in the app. */
 function appBase(ctx: AppContext, r: RevisionRecord): string {

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
 import { sendJsonWithEtag } from '../../http/etag';
 import { pageRequest, pageArray } from '../../http/paging';
-import type { Storage } from '../storage/storage';
 import { presentFile, presentPage, presentRevision } from './present';
 import { pageFields, type PageFormatName } from './page-format';
 import {
@@ -17,8 +16,8 @@ import {
   RevisionPageParams,
   RevisionParams,
 } from './schemas';
-import { changeRequestRevisionWithRefs, spaceRevision, type Revisions } from './service';
-import type { RevisionView } from './view';
+import { changeRequestRevisionWithRefs, spaceRevision } from './service';
+import type { RevisionView } from '../../docs/revision-view';
 
 /** Documented shapes are GitBook's (Revision, RevisionPage, RevisionFile); responses are pre-serialized. */
 const Json = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -28,8 +27,9 @@ const Json = (description: string) => Type.Object({}, { additionalProperties: tr
  * immutable revisions with ETag = revision id (and the variant).
  */
 export const contentRoutes =
-  (ctx: AppContext, storage: Storage, revisions: Revisions): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const { storage, revisions } = ctx;
     const revisionJson = (v: RevisionView) =>
       revisions.json(`rev:${v.revision.id}`, () => presentRevision(ctx, storage, v.revision));
     const pagesJson = (v: RevisionView) =>
@@ -58,14 +58,10 @@ export const contentRoutes =
     for (const scope of CONTENT_SCOPES) {
       const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
         scope.kind === 'space'
-          ? spaceRevision(ctx, revisions, req.principal, req.params.spaceId)
-          : changeRequestRevisionWithRefs(
-              ctx,
-              revisions,
-              req.principal,
-              req.params.spaceId,
-              req.params.changeRequestId!,
-            ).then((r) => r.view);
+          ? spaceRevision(ctx, req.principal, req.params.spaceId)
+          : changeRequestRevisionWithRefs(ctx, req.principal, req.params.spaceId, req.params.changeRequestId!).then(
+              (r) => r.view,
+            );
       const params = scope.params;
       app.get(
         `${scope.prefix}/content`,
@@ -193,7 +189,7 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
         return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
       },
     );
@@ -210,7 +206,7 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
         return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
       },
     );
@@ -227,7 +223,7 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
         const format = req.query.format ?? 'markdown';
         return sendJsonWithEtag(
           req,
@@ -249,10 +245,7 @@ export const contentRoutes =
         },
       },
       async (req) =>
-        filesList(
-          await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId),
-          req.query,
-        ),
+        filesList(await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId), req.query),
     );
     app.get(
       '/spaces/:spaceId/revisions/:revisionId/files/:fileId',
@@ -266,7 +259,7 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, revisions, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
         return sendJsonWithEtag(
           req,
           reply,

@@ -1,38 +1,21 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
-import { loadRevision, type RevisionRecord } from '../../docs/revision-store';
-import { Lru } from '../../store/lru';
 import { requireSpace } from '../spaces/service';
-import { findChangeRequest } from '../change-requests/service';
-import { viewOf, type RevisionView } from './view';
+import { requireChangeRequest } from '../change-requests/service';
+import { viewOf, type RevisionView } from '../../docs/revision-view';
+import type { RevisionRecord } from '../../docs/revision-store';
 import type { RefContext } from './links';
 
-/**
- * Revisions are immutable: the last ones read stay in memory (and so do their
- * serialized forms, see `Serialized`), so REST reads never walk a Y.Doc and
- * rarely touch the database.
- */
-export class Revisions {
-  /** Loaded revisions (a 1,000-page space is a few MB in memory; a few dozen stay). */
-  private readonly records = new Lru<string, RevisionRecord>(32);
-  /** Serialized responses per revision and variant, at most 256 MB (UTF-16 code units ~ bytes). */
-  readonly serialized = new Lru<string, string>(10_000, { maxWeight: 256 * 1024 * 1024, weigh: (json) => json.length });
-
-  constructor(private readonly ctx: AppContext) {}
-
-  get(id: string): Promise<RevisionRecord | undefined> {
-    return this.records.getOrMake(id, () => loadRevision(this.ctx.db, id));
-  }
-
-  /** The cached JSON for `key`, or `make()` serialized and kept. */
-  async json(key: string, make: () => unknown): Promise<string> {
-    const hit = this.serialized.get(key);
-    if (hit !== undefined) return hit;
-    const json = JSON.stringify(make());
-    this.serialized.set(key, json);
-    return json;
-  }
+/** A revision's lookups, with what API references to its content carry (organization, space, revision). */
+function withRefs(ctx: AppContext, organizationId: string, revision: RevisionRecord) {
+  const refs: RefContext = {
+    organization: organizationId,
+    space: revision.spaceId,
+    revision: revision.id,
+    appPrefix: ctx.urls.app('/'),
+  };
+  return { view: viewOf(revision), refs };
 }
 
 /**
@@ -42,34 +25,21 @@ export class Revisions {
  */
 export async function spaceRevision(
   ctx: AppContext,
-  revisions: Revisions,
   p: Principal,
   spaceId: string,
   revisionId?: string,
 ): Promise<RevisionView> {
-  return (await spaceRevisionWithRefs(ctx, revisions, p, spaceId, revisionId)).view;
+  return (await spaceRevisionWithRefs(ctx, p, spaceId, revisionId)).view;
 }
 
 /** Like spaceRevision, plus what API references to this content carry (organization, space, revision). */
-export async function spaceRevisionWithRefs(
-  ctx: AppContext,
-  revisions: Revisions,
-  p: Principal,
-  spaceId: string,
-  revisionId?: string,
-) {
+export async function spaceRevisionWithRefs(ctx: AppContext, p: Principal, spaceId: string, revisionId?: string) {
   const { row } = await requireSpace(ctx, p, spaceId);
   const id = revisionId ?? row.revision;
-  const revision = await revisions.get(id);
+  const revision = await ctx.revisions.get(id);
   if (!revision || revision.spaceId !== spaceId || (revisionId !== undefined && revision.changeRequestId !== null))
     throw notFound('Revision');
-  const refs: RefContext = {
-    organization: row.organization_id,
-    space: spaceId,
-    revision: revision.id,
-    appPrefix: ctx.urls.app('/'),
-  };
-  return { view: viewOf(revision), refs };
+  return withRefs(ctx, row.organization_id, revision);
 }
 
 /**
@@ -78,21 +48,12 @@ export async function spaceRevisionWithRefs(
  */
 export async function changeRequestRevisionWithRefs(
   ctx: AppContext,
-  revisions: Revisions,
   p: Principal,
   spaceId: string,
   changeRequestId: string,
 ) {
-  const { row } = await requireSpace(ctx, p, spaceId);
-  const cr = await findChangeRequest(ctx.db, spaceId, changeRequestId);
-  if (!cr) throw notFound('Change request');
-  const revision = await revisions.get(cr.revision);
+  const { row, cr } = await requireChangeRequest(ctx, p, spaceId, changeRequestId);
+  const revision = await ctx.revisions.get(cr.revision);
   if (!revision || revision.spaceId !== spaceId) throw notFound('Revision');
-  const refs: RefContext = {
-    organization: row.organization_id,
-    space: spaceId,
-    revision: revision.id,
-    appPrefix: ctx.urls.app('/'),
-  };
-  return { view: viewOf(revision), refs };
+  return withRefs(ctx, row.organization_id, revision);
 }

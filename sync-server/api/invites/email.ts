@@ -1,10 +1,13 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { ApiError, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
-import { requireOrgMember, requireOrgRole } from '../../policy/guards';
 import { isRole, type RoleOrNone } from '../../policy/roles';
-import { queryOne } from '../../store/db';
+import type { Queryable } from '../../store/db';
+import { fulfilPendingEmailInvites, upsertEmailInvite, userIdsByEmail } from '../../store/invites';
+import { insertMember } from '../../store/members';
+import { loadOrganizationRow } from '../../store/organizations';
+import { requireOrgPermission } from '../authorize';
 
 /** The body of inviteUsersToOrganization. */
 export interface InviteUsersRequest {
@@ -29,70 +32,76 @@ function normalize(body: InviteUsersRequest, defaultRole: RoleOrNone): Map<strin
 }
 
 /**
- * Invites people by email (admins only). Addresses of existing users who are
+ * Invites people by email (policy's `invite-members`). Addresses of existing users who are
  * not members yet make them members right away; other addresses get a pending
  * invite (a new id each time, so re-inviting voids the previous link) and an
  * email with the join link. Existing members are left as they are.
  */
 export async function inviteUsers(ctx: AppContext, p: Principal, organizationId: string, body: InviteUsersRequest) {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  requireOrgRole(m, 'admin', 'invite members');
-  const org = await queryOne<{ title: string; default_role: string | null }>(
-    ctx.db,
-    'SELECT title, default_role FROM organizations WHERE id = $1',
-    [organizationId],
-  );
+  await requireOrgPermission(ctx.db, p, organizationId, 'invite-members');
+  const org = await loadOrganizationRow(ctx.db, organizationId);
   if (!org) throw notFound('Organization');
   const defaultRole: RoleOrNone =
     body.role !== undefined ? body.role : isRole(org.default_role) ? org.default_role : 'read';
   const wanted = normalize(body, defaultRole);
-  const sso = body.sso ?? false;
-  const now = ctx.clock.now();
+  const invitation = { organizationId, sso: body.sso ?? false, invitedBy: p.userId, now: ctx.clock.now() };
+  const { added, pending } = await ctx.db.transaction((tx) => recordInvites(tx, wanted, invitation));
+  await sendInviteEmails(ctx, organizationId, org.title, pending);
+  return { users: added, invited: pending.length };
+}
 
-  const { added, pending } = await ctx.db.transaction(async (tx) => {
-    const users = await tx.query<{ id: string; email: string }>(
-      'SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
-      [[...wanted.keys()]],
-    );
-    const userByEmail = new Map(users.map((u) => [u.email, u.id]));
-    const added: string[] = [];
-    const pending: { id: string; email: string }[] = [];
-    for (const [email, role] of wanted) {
-      const userId = userByEmail.get(email);
-      if (userId) {
-        const inserted = await tx.query<{ user_id: string }>(
-          `INSERT INTO members (organization_id, user_id, role, sso, joined_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id`,
-          [organizationId, userId, role, sso, now],
-        );
-        if (inserted.length > 0) added.push(userId);
-        // An earlier pending invite for this address is fulfilled now.
-        await tx.query(
-          'UPDATE email_invites SET accepted_at = $3 WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL',
-          [organizationId, email, now],
-        );
-        continue;
-      }
-      const rows = await tx.query<{ id: string }>(
-        `INSERT INTO email_invites (id, organization_id, email, role, sso, invited_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (organization_id, email) DO UPDATE
-           SET id = EXCLUDED.id, role = EXCLUDED.role, sso = EXCLUDED.sso, invited_by = EXCLUDED.invited_by,
-               created_at = EXCLUDED.created_at, accepted_at = NULL
-         RETURNING id`,
-        [newId(), organizationId, email, role, sso, p.userId, now],
-      );
-      pending.push({ id: rows[0]!.id, email });
+/**
+ * Stores the invites of one call: existing users who are not members become
+ * members (and their pending invites are fulfilled); other addresses get a
+ * pending invite. Call inside a transaction.
+ */
+async function recordInvites(
+  tx: Queryable,
+  wanted: Map<string, RoleOrNone>,
+  invitation: { organizationId: string; sso: boolean; invitedBy: string; now: Date },
+): Promise<{ added: string[]; pending: { id: string; email: string }[] }> {
+  const { organizationId, sso, invitedBy, now } = invitation;
+  const userByEmail = await userIdsByEmail(tx, [...wanted.keys()]);
+  const added: string[] = [];
+  const pending: { id: string; email: string }[] = [];
+  for (const [email, role] of wanted) {
+    const userId = userByEmail.get(email);
+    if (userId) {
+      if (await insertMember(tx, { organizationId, userId, role, sso, joinedAt: now })) added.push(userId);
+      await fulfilPendingEmailInvites(tx, organizationId, email, now);
+      continue;
     }
-    return { added, pending };
-  });
+    const id = await upsertEmailInvite(tx, {
+      id: newId(),
+      organizationId,
+      email,
+      role,
+      sso,
+      invitedBy,
+      createdAt: now,
+    });
+    pending.push({ id, email });
+  }
+  return { added, pending };
+}
 
-  // Mail goes out after the commit: an invite that is not stored must not be sent.
+/**
+ * Mails the join links, after the commit: an invite that is not stored must
+ * not be sent. A failure is a 502 naming the addresses (the invites stay, so
+ * inviting again re-sends them).
+ */
+async function sendInviteEmails(
+  ctx: AppContext,
+  organizationId: string,
+  organizationTitle: string,
+  pending: { id: string; email: string }[],
+): Promise<void> {
   const failed: string[] = [];
   for (const invite of pending) {
     try {
       await ctx.mailer.sendInvite({
         to: invite.email,
-        organizationTitle: org.title,
+        organizationTitle,
         joinUrl: joinUrl(ctx, organizationId, invite.id),
       });
     } catch {
@@ -105,5 +114,4 @@ export async function inviteUsers(ctx: AppContext, p: Principal, organizationId:
       `The invites were recorded, but the email to ${failed.join(', ')} could not be sent; check the SMTP settings and invite again`,
     );
   }
-  return { users: added, invited: pending.length };
 }

@@ -1,20 +1,18 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { forbidden, notFound } from '../../http/errors';
-import { isRole, ROLES, type RoleOrNone } from '../../policy/roles';
-import { queryOne, type Queryable } from '../../store/db';
-import { addOrRaiseMember, type MembershipChange } from '../members/membership';
-import { findLink, type LinkRow } from './links';
-
-interface EmailInviteRow {
-  id: string;
-  email: string;
-  role: string | null;
-  sso: boolean;
-  accepted_at: Date | null;
-}
-
-const roleOf = (value: string | null): RoleOrNone => (isRole(value) ? value : null);
+import { ROLES } from '../../policy/roles';
+import {
+  findEmailInviteRow,
+  findLinkRow,
+  grantAtLeast,
+  linkTargetExists,
+  markEmailInviteAccepted,
+  type LinkRow,
+} from '../../store/invites';
+import { memberExists } from '../../store/members';
+import { loadOrganizationRow } from '../../store/organizations';
+import { addOrRaiseMember, storedRole, type MembershipChange } from '../members/membership';
 
 function refuseDisabled(change: MembershipChange): void {
   if (change === 'disabled')
@@ -32,55 +30,31 @@ export async function joinWithInvite(
   organizationId: string,
   inviteId: string,
 ): Promise<Record<string, never>> {
-  const link = await findLink(ctx.db, organizationId, inviteId);
+  const link = await findLinkRow(ctx.db, organizationId, inviteId);
   if (link) await joinWithLink(ctx, p, link);
   else await joinWithEmailInvite(ctx, p, organizationId, inviteId);
   return {};
 }
 
 async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promise<void> {
-  const org = await queryOne<{ invite_links: boolean }>(
-    ctx.db,
-    'SELECT invite_links FROM organizations WHERE id = $1',
-    [link.organization_id],
-  );
+  const org = await loadOrganizationRow(ctx.db, link.organization_id);
   // Turning invite links off must also stop the links already handed out.
   if (!org?.invite_links) throw forbidden('Invite links are disabled in this organization');
   const now = ctx.clock.now();
   if (!link.resource_type || !link.resource_id) {
-    refuseDisabled(await addOrRaiseMember(ctx.db, link.organization_id, p.userId, roleOf(link.role), { now }));
+    refuseDisabled(await addOrRaiseMember(ctx.db, link.organization_id, p.userId, storedRole(link.role), { now }));
     return;
   }
   const resourceType = link.resource_type;
   const resourceId = link.resource_id;
-  const level = roleOf(link.role);
-  if (!(await contentExists(ctx.db, link.organization_id, resourceType, resourceId)) || !level)
+  const level = storedRole(link.role);
+  if (!(await linkTargetExists(ctx.db, link.organization_id, resourceType, resourceId)) || !level)
     throw notFound('Invite');
   await ctx.db.transaction(async (tx) => {
     // Newcomers join as guests: they see only what the link (or later grants) give them.
     refuseDisabled(await addOrRaiseMember(tx, link.organization_id, p.userId, null, { now }));
-    // Keep an existing higher grant: a link must never reduce access.
-    await tx.query(
-      `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role) VALUES ($1, $2, 'user', $3, $4)
-       ON CONFLICT (resource_type, resource_id, principal_type, principal_id) DO UPDATE SET role = EXCLUDED.role
-       WHERE coalesce(array_position($5::text[], EXCLUDED.role), 0) > coalesce(array_position($5::text[], content_permissions.role), 0)`,
-      [resourceType, resourceId, p.userId, level, [...ROLES]],
-    );
+    await grantAtLeast(tx, { resourceType, resourceId, userId: p.userId, role: level }, ROLES);
   });
-}
-
-/** A live space (not in the bin) or a collection of this organization. */
-async function contentExists(
-  db: Queryable,
-  organizationId: string,
-  type: 'space' | 'collection',
-  id: string,
-): Promise<boolean> {
-  const sql =
-    type === 'space'
-      ? 'SELECT 1 FROM spaces WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL'
-      : 'SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2';
-  return (await queryOne(db, sql, [id, organizationId])) !== undefined;
 }
 
 async function joinWithEmailInvite(
@@ -89,26 +63,20 @@ async function joinWithEmailInvite(
   organizationId: string,
   inviteId: string,
 ): Promise<void> {
-  const invite = await queryOne<EmailInviteRow>(
-    ctx.db,
-    'SELECT id, email, role, sso, accepted_at FROM email_invites WHERE id = $1 AND organization_id = $2',
-    [inviteId, organizationId],
-  );
+  const invite = await findEmailInviteRow(ctx.db, organizationId, inviteId);
   if (!invite) throw notFound('Invite');
   if (!p.email || p.email.toLowerCase() !== invite.email.toLowerCase())
     throw forbidden('This invite was sent to another email address');
   if (invite.accepted_at) {
     // Accepting twice is harmless; an old invite cannot bring back someone who was removed since.
-    const member = await queryOne(ctx.db, 'SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $2', [
-      organizationId,
-      p.userId,
-    ]);
-    if (!member) throw notFound('Invite');
+    if (!(await memberExists(ctx.db, organizationId, p.userId))) throw notFound('Invite');
     return;
   }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    refuseDisabled(await addOrRaiseMember(tx, organizationId, p.userId, roleOf(invite.role), { now, sso: invite.sso }));
-    await tx.query('UPDATE email_invites SET accepted_at = $2 WHERE id = $1', [invite.id, now]);
+    refuseDisabled(
+      await addOrRaiseMember(tx, organizationId, p.userId, storedRole(invite.role), { now, sso: invite.sso }),
+    );
+    await markEmailInviteAccepted(tx, invite.id, now);
   });
 }

@@ -1,24 +1,23 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
-import { membershipForDelete, requireContentRole, requireOrgMember, requireOrgRole } from '../../policy/guards';
-import { isRole, type RoleOrNone } from '../../policy/roles';
-import { queryOne, type Queryable } from '../../store/db';
+import { can, type Actor } from '../../policy';
+import type { RoleOrNone } from '../../policy/roles';
+import {
+  deleteLinkRow,
+  findLinkRow,
+  insertLinkRow,
+  listOrganizationLinkRows,
+  setLinkRole,
+  type LinkRow,
+} from '../../store/invites';
+import { loadOrganizationRow } from '../../store/organizations';
+import { actorForDelete, authorize, organization, requireOrgActor } from '../authorize';
 import { collectionObjectFor, requireCollection } from '../collections/service';
-import { requireActiveSpace, requireSpace, spaceObjectFor } from '../spaces/service';
-
-/** A `link_invites` row. `role` is the org role, or the level on the space/collection. */
-export interface LinkRow {
-  id: string;
-  organization_id: string;
-  role: string | null;
-  resource_type: 'space' | 'collection' | null;
-  resource_id: string | null;
-}
-
-const LINK_COLUMNS = 'id, organization_id, role, resource_type, resource_id';
+import { storedRole } from '../members/membership';
+import { requireSpace, spaceObjectFor } from '../spaces/service';
 
 /** createOrganizationInvite body: an organization role, or a level on a space or collection. */
 export type CreateLink =
@@ -26,133 +25,102 @@ export type CreateLink =
 /** updateOrganizationInviteById body: `role` for organization links, `level` for content links. */
 export type UpdateLink = { role: RoleOrNone } | { level: RoleOrNone };
 
-const roleOf = (value: string | null): RoleOrNone => (isRole(value) ? value : null);
+/** What a link leads to: a space or collection, or (null) the organization itself. */
+type LinkTarget = { type: 'space' | 'collection'; id: string } | null;
 
-/** A link invite of this organization, or undefined (also for another organization's id). */
-export async function findLink(db: Queryable, organizationId: string, inviteId: string): Promise<LinkRow | undefined> {
-  return queryOne<LinkRow>(db, `SELECT ${LINK_COLUMNS} FROM link_invites WHERE id = $1 AND organization_id = $2`, [
-    inviteId,
-    organizationId,
-  ]);
-}
-
-async function invitesLinksEnabled(ctx: AppContext, organizationId: string): Promise<boolean> {
-  const org = await queryOne<{ invite_links: boolean }>(
-    ctx.db,
-    'SELECT invite_links FROM organizations WHERE id = $1',
-    [organizationId],
-  );
-  return org?.invite_links ?? false;
+function targetOf(link: LinkRow): LinkTarget {
+  return link.resource_type && link.resource_id ? { type: link.resource_type, id: link.resource_id } : null;
 }
 
 /**
- * Who manages a link: organization links belong to the organization's admins;
- * a space or collection link to the admins of that content (which includes
- * the organization admins). Content of another organization is a 404.
+ * Asks policy whether the actor manages links to `target`: organization links
+ * are the organization's (`manage-invite-links`); a space or collection link is
+ * that content's (its `manage-invite-links`, which organization admins have
+ * too). Content of another organization is a 404. `creating` a link to a
+ * space needs a live one; links already made to a trashed space stay
+ * manageable by its admins (`administer` asks the same role without the
+ * live-space condition).
  */
 async function requireLinkManager(
   ctx: AppContext,
   p: Principal,
+  actor: Actor,
   organizationId: string,
-  target: { type: 'space' | 'collection'; id: string } | null,
-  activeOnly = false,
-) {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  if (!target) {
-    requireOrgRole(m, 'admin', 'manage invite links');
-    return;
-  }
+  target: LinkTarget,
+  creating = false,
+): Promise<void> {
+  if (!target) return authorize(actor, 'manage-invite-links', organization(organizationId));
   const found =
     target.type === 'space'
-      ? await (activeOnly ? requireActiveSpace : requireSpace)(ctx, p, target.id)
-      : await requireCollection(ctx, p, target.id);
+      ? await requireSpace(ctx, p, target.id, creating ? 'manage-invite-links' : 'administer')
+      : await requireCollection(ctx, p, target.id, 'manage-invite-links');
   if (found.row.organization_id !== organizationId) throw notFound(target.type === 'space' ? 'Space' : 'Collection');
-  requireContentRole(found.role, 'admin', `manage invite links of this ${target.type}`);
 }
 
-function targetOf(link: LinkRow): { type: 'space' | 'collection'; id: string } | null {
-  return link.resource_type && link.resource_id ? { type: link.resource_type, id: link.resource_id } : null;
+/** An organization link -> API `InviteLinkToOrganization`. */
+function presentOrganizationLink(link: LinkRow) {
+  // "redundant" would say the caller already has what the link grants; the
+  // people who see links are their managers, so that is not computed.
+  return { object: 'invite' as const, id: link.id, role: storedRole(link.role), redundant: false };
 }
 
 /** Row -> API `OrganizationInviteLink` (with the Space/Collection as the caller sees it). */
 async function presentLink(ctx: AppContext, p: Principal, link: LinkRow) {
-  // "redundant" would say the caller already has what the link grants; the
-  // people who see links are their managers, so that is not computed.
-  const base = { object: 'invite' as const, id: link.id, redundant: false };
-  if (link.resource_type === 'space' && link.resource_id)
-    return { ...base, level: roleOf(link.role), space: await spaceObjectFor(ctx, p, link.resource_id) };
-  if (link.resource_type === 'collection' && link.resource_id) {
-    return { ...base, level: roleOf(link.role), collection: await collectionObjectFor(ctx, p, link.resource_id) };
-  }
-  return { ...base, role: roleOf(link.role) };
+  const target = targetOf(link);
+  if (!target) return presentOrganizationLink(link);
+  const base = { object: 'invite' as const, id: link.id, redundant: false, level: storedRole(link.role) };
+  return target.type === 'space'
+    ? { ...base, space: await spaceObjectFor(ctx, p, target.id) }
+    : { ...base, collection: await collectionObjectFor(ctx, p, target.id) };
 }
 
 /**
  * The organization's invite links (organization links only: GitBook's list
- * schema has no room for space/collection links). Admins only.
+ * schema has no room for space/collection links), for their managers.
  */
 export async function listLinks(ctx: AppContext, p: Principal, organizationId: string, page: PageRequest) {
-  await requireLinkManager(ctx, p, organizationId, null);
-  const rows = await ctx.db.query<LinkRow & { total: number }>(
-    `SELECT ${LINK_COLUMNS}, count(*) OVER ()::int AS total FROM link_invites
-      WHERE organization_id = $1 AND resource_type IS NULL ORDER BY created_at, id LIMIT $2 OFFSET $3`,
-    [organizationId, page.limit, page.offset],
-  );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : Number(
-        (
-          await queryOne<{ n: number }>(
-            ctx.db,
-            'SELECT count(*)::int AS n FROM link_invites WHERE organization_id = $1 AND resource_type IS NULL',
-            [organizationId],
-          )
-        )?.n ?? 0,
-      );
-  return listPage(
-    rows.map((r) => ({ object: 'invite' as const, id: r.id, role: roleOf(r.role), redundant: false })),
-    total,
-    page,
-  );
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  await requireLinkManager(ctx, p, actor, organizationId, null);
+  const { rows, total } = await listOrganizationLinkRows(ctx.db, organizationId, page);
+  return listPage(rows.map(presentOrganizationLink), total, page);
 }
 
-/** Creates an invite link to the organization (org admins) or to a space/collection (its admins). */
+/** Creates an invite link to the organization or to a space/collection, for the managers of its target. */
 export async function createLink(ctx: AppContext, p: Principal, organizationId: string, body: CreateLink) {
-  const target =
+  const target: LinkTarget =
     'space' in body
-      ? { type: 'space' as const, id: body.space }
+      ? { type: 'space', id: body.space }
       : 'collection' in body
-        ? { type: 'collection' as const, id: body.collection }
+        ? { type: 'collection', id: body.collection }
         : null;
-  await requireLinkManager(ctx, p, organizationId, target, true);
-  if (!(await invitesLinksEnabled(ctx, organizationId)))
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  await requireLinkManager(ctx, p, actor, organizationId, target, true);
+  if (!(await loadOrganizationRow(ctx.db, organizationId))?.invite_links)
     throw badRequest('Invite links are disabled in this organization (inviteLinks is false)');
   const role = 'role' in body ? body.role : body.level;
   if (target && role === null) throw badRequest(`An invite link to a ${target.type} needs a level`);
-  const id = newId();
-  await ctx.db.query(
-    'INSERT INTO link_invites (id, organization_id, role, resource_type, resource_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, organizationId, role, target?.type ?? null, target?.id ?? null, p.userId, ctx.clock.now()],
-  );
-  return presentLink(ctx, p, {
-    id,
+  const link: LinkRow = {
+    id: newId(),
     organization_id: organizationId,
     role,
     resource_type: target?.type ?? null,
     resource_id: target?.id ?? null,
-  });
+  };
+  await insertLinkRow(ctx.db, { ...link, createdBy: p.userId, createdAt: ctx.clock.now() });
+  return presentLink(ctx, p, link);
 }
 
+/** A link of the organization that the caller manages; 404 when there is none, 403 when they do not manage it. */
 async function requireManagedLink(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
   inviteId: string,
 ): Promise<LinkRow> {
-  await requireOrgMember(ctx.db, organizationId, p.userId);
-  const link = await findLink(ctx.db, organizationId, inviteId);
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  const link = await findLinkRow(ctx.db, organizationId, inviteId);
   if (!link) throw notFound('Invite link');
-  await requireLinkManager(ctx, p, organizationId, targetOf(link));
+  await requireLinkManager(ctx, p, actor, organizationId, targetOf(link));
   return link;
 }
 
@@ -175,21 +143,22 @@ export async function updateLink(
   if (target && !('level' in body)) throw badRequest(`This invite link is to a ${target.type}: set its "level"`);
   const role = 'role' in body ? body.role : body.level;
   if (target && role === null) throw badRequest(`An invite link to a ${target.type} needs a level`);
-  await ctx.db.query('UPDATE link_invites SET role = $2 WHERE id = $1', [link.id, role]);
+  await setLinkRole(ctx.db, link.id, role);
   return presentLink(ctx, p, { ...link, role });
 }
 
-/** Deletes a link; 204 also when it does not exist (any more). */
+/** Deletes a link; 204 also when it does not exist (any more) or the caller is not in the organization. */
 export async function deleteLink(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
   inviteId: string,
 ): Promise<void> {
-  const m = await membershipForDelete(ctx.db, organizationId, p.userId);
-  const link = m && (await findLink(ctx.db, organizationId, inviteId));
-  if (!m || !link) return;
-  // Org admins administer all content, and may clean up links whose space or collection is gone.
-  if (m.role !== 'admin') await requireLinkManager(ctx, p, organizationId, targetOf(link));
-  await ctx.db.query('DELETE FROM link_invites WHERE id = $1', [link.id]);
+  const actor = await actorForDelete(ctx.db, p, organizationId);
+  const link = actor && (await findLinkRow(ctx.db, organizationId, inviteId));
+  if (!actor || !link) return;
+  // Organization link managers (its admins) manage every link, also those whose space or collection is gone.
+  if (!can(actor, 'manage-invite-links', organization(organizationId)))
+    await requireLinkManager(ctx, p, actor, organizationId, targetOf(link));
+  await deleteLinkRow(ctx.db, link.id);
 }

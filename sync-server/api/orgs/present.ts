@@ -1,27 +1,16 @@
 import type { AppContext } from '../../context';
-import { organizationPermissions } from '../../policy/permissions';
-import { isRole, type RoleOrNone } from '../../policy/roles';
+import { organizationPermissions } from '../../policy/organization';
+import type { RoleOrNone } from '../../policy/roles';
+import type { OrgRow } from '../../store/organizations';
+import { organization } from '../authorize';
+import { storedRole } from '../members/membership';
 
-export interface OrgRow {
-  id: string;
-  title: string;
-  created_at: Date;
-  email_domains: string[];
-  hostname: string | null;
-  type: string;
-  use_case: string | null;
-  community_type: string | null;
-  default_role: string | null;
-  default_content: { type: 'site'; site: string } | null;
-  sso: boolean;
-  ai: boolean;
-  invite_links: boolean;
-  logo_url: string | null;
-}
-
-/** Row -> API `Organization`, with the caller's permissions. */
+/**
+ * Row -> API `Organization`, with the permissions of a caller whose member
+ * role is `callerRole` (undefined: not a member; null: guest).
+ */
 export function presentOrganization(ctx: AppContext, o: OrgRow, callerRole: RoleOrNone | undefined) {
-  const permissions = organizationPermissions(callerRole);
+  const permissions = organizationPermissions({ role: callerRole }, organization(o.id));
   return {
     object: 'organization' as const,
     id: o.id,
@@ -32,7 +21,7 @@ export function presentOrganization(ctx: AppContext, o: OrgRow, callerRole: Role
     type: o.type,
     ...(o.use_case ? { useCase: o.use_case } : {}),
     ...(o.community_type ? { communityType: o.community_type } : {}),
-    defaultRole: isRole(o.default_role) ? o.default_role : null,
+    defaultRole: storedRole(o.default_role),
     ...(o.default_content ? { defaultContent: o.default_content } : {}),
     sso: o.sso,
     ai: o.ai,
@@ -46,6 +35,7 @@ export function presentOrganization(ctx: AppContext, o: OrgRow, callerRole: Role
       app: ctx.urls.app(`/o/${o.id}`),
       ...(o.logo_url ? { logo: o.logo_url } : {}),
     },
+    // GitBook's `access` is seeing the organization at all.
     permissions: { ...permissions, access: permissions.view },
   };
 }

@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { pageArray, type PageRequest } from '../../http/paging';
-import { AccessIndex } from '../../policy/access';
-import { requireOrgMember } from '../../policy/guards';
+import { can } from '../../policy';
+import { spaceResource } from '../../access/resources';
 import { searchConfig } from '../../search/indexer';
-import { spaceNode, SPACE_COLUMNS, type SpaceRow } from '../spaces/present';
+import { findSectionHits, type SectionHit } from '../../store/search';
+import { listActiveSpacesOfOrganization } from '../../store/spaces';
+import { requireOrgActor } from '../authorize';
 import { requireSpace } from '../spaces/service';
 
 interface SectionResult {
@@ -17,38 +19,20 @@ interface SectionResult {
   urls: { app: string };
 }
 
-interface Hit {
-  space_id: string;
-  page_id: string;
-  page_title: string;
-  page_description: string;
-  page_path: string;
-  section_id: string;
-  title: string;
-  body: string;
-  score: number;
-}
-
 /** Longest section body returned in a result; the page has the rest. */
 const BODY_LIMIT = 600;
 /** Most sections considered per query (the best ones, by rank). */
 const HIT_LIMIT = 2000;
 
-async function findHits(ctx: AppContext, spaceIds: string[], query: string, language: string | null): Promise<Hit[]> {
-  if (spaceIds.length === 0) return [];
-  return ctx.db.query<Hit>(
-    `SELECT s.space_id, s.page_id, s.page_title, s.page_description, s.page_path, s.section_id, s.title, s.body, ts_rank(s.tsv, q) AS score
-       FROM search_sections s, websearch_to_tsquery($3::regconfig, $2) q
-      WHERE s.space_id = ANY($1::text[]) AND s.tsv @@ q
-      ORDER BY score DESC, s.page_id, s.ord LIMIT ${HIT_LIMIT}`,
-    [spaceIds, query, searchConfig(language)],
-  );
+/** The best sections of these spaces for `query`, parsed with the configuration of `language`. */
+function findHits(ctx: AppContext, spaceIds: string[], query: string, language: string | null): Promise<SectionHit[]> {
+  return findSectionHits(ctx.db, spaceIds, query, searchConfig(language), HIT_LIMIT);
 }
 
 /** Groups ranked section hits into ranked page results (GitBook's SearchPageResult). */
-function pageResults(ctx: AppContext, hits: Hit[]) {
+function pageResults(ctx: AppContext, hits: SectionHit[]) {
   const pages = new Map<string, ReturnType<typeof newPage>>();
-  const newPage = (h: Hit) => ({
+  const newPage = (h: SectionHit) => ({
     id: h.page_id,
     title: h.page_title,
     description: h.page_description,
@@ -99,14 +83,10 @@ export async function searchOrganization(
   query: string,
   page: PageRequest,
 ) {
-  const m = await requireOrgMember(ctx.db, organizationId, p.userId);
-  const index = await AccessIndex.load(ctx.db, m);
-  const spaces = (
-    await ctx.db.query<SpaceRow>(
-      `SELECT ${SPACE_COLUMNS} FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL`,
-      [organizationId],
-    )
-  ).filter((s) => index.roleOf(spaceNode(s)));
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  const spaces = (await listActiveSpacesOfOrganization(ctx.db, organizationId)).filter((s) =>
+    can(actor, 'view', spaceResource(s)),
+  );
   const byId = new Map(spaces.map((s) => [s.id, s]));
   const results = pageResults(ctx, await findHits(ctx, [...byId.keys()], query, 'en'));
   const grouped = new Map<

@@ -1,91 +1,92 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
-import { AccessIndex, loadMembership, type OrgMembership } from '../../policy/access';
-import { requireOrgMember } from '../../policy/guards';
-import { atLeast, type Role } from '../../policy/roles';
-import { queryOne } from '../../store/db';
-import { SITE_COLUMNS, SiteTree, type SiteRow } from './tree';
+import type { Principal } from '../../identity/principal';
+import { notFound } from '../../http/errors';
+import { can, subjectOn, type Actor } from '../../policy';
+import { decideSite, type SiteAction, type SiteResource } from '../../policy/site';
+import { SiteTree } from '../../sites/tree';
+import { findSite, type SiteRow } from '../../store/sites';
+import { actorForDelete, authorize, enforce, requireOrgActor } from '../authorize';
 
 /**
- * Who may do what with a docs site. Sites belong to an organization and follow
- * its roles, as in GitBook: members (any role) read, "create" manages the
- * structure and settings, "admin" deletes and reads the visitor signing key.
- * Guests and non-members learn nothing: 404.
+ * Loading a site the caller may see. Who may do what is policy's
+ * (`policy/site.ts`): sites follow the organization's roles, and guests and
+ * non-members learn nothing (404).
  */
+
+/** Which site a route addresses (its path parameters). */
+export interface SiteRef {
+  organizationId: string;
+  siteId: string;
+}
 
 /** What a site route knows about its caller and the site. */
 export interface SiteAccess {
   site: SiteRow;
-  membership: OrgMembership;
-  role: Role;
-  /** The caller's roles on the site's spaces (for the embedded Space objects). */
-  index: AccessIndex;
+  actor: Actor;
 }
 
-/** A site row by id, within one organization. */
-export function loadSite(ctx: AppContext, organizationId: string, siteId: string): Promise<SiteRow | undefined> {
-  return queryOne<SiteRow>(ctx.db, `SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1 AND organization_id = $2`, [
-    siteId,
-    organizationId,
-  ]);
+/** The sites of an organization as a policy resource. */
+export const siteResource = (organizationId: string): SiteResource => ({ type: 'site', organizationId });
+
+/**
+ * Throws the REST error unless policy lets `actor` do `action` to the sites
+ * of `organizationId`; `phrase` words a refusal for what this route does.
+ */
+export function authorizeSite(actor: Actor, action: SiteAction, organizationId: string, phrase?: string): void {
+  const site = siteResource(organizationId);
+  enforce(decideSite(subjectOn(actor, site), action, site, phrase));
 }
 
-/** The caller's role on the organization's sites; 404 for non-members and guests. */
-export async function requireSiteReader(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-): Promise<{ membership: OrgMembership; role: Role }> {
-  const membership = await requireOrgMember(ctx.db, organizationId, p.userId);
-  if (!membership.role) throw notFound('Organization');
-  return { membership, role: membership.role };
+/** The caller in an organization whose sites they may see; 404 for non-members and guests. */
+export async function requireSiteActor(ctx: AppContext, p: Principal, organizationId: string): Promise<Actor> {
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  authorize(actor, 'view', siteResource(organizationId));
+  return actor;
 }
 
-/** A site the caller can see (404 otherwise), with their role. */
+/** A site the caller can see (404 otherwise), and 403 unless they may do `action` (worded by `phrase`). */
 export async function requireSite(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
+  ref: SiteRef,
+  action: SiteAction = 'view',
+  phrase?: string,
 ): Promise<SiteAccess> {
-  const { membership, role } = await requireSiteReader(ctx, p, organizationId);
-  const site = await loadSite(ctx, organizationId, siteId);
+  const actor = await requireSiteActor(ctx, p, ref.organizationId);
+  const site = await findSite(ctx.db, ref.organizationId, ref.siteId);
   if (!site) throw notFound('Site');
-  return { site, membership, role, index: await AccessIndex.load(ctx.db, membership) };
+  authorizeSite(actor, action, ref.organizationId, phrase);
+  return { site, actor };
 }
 
-/** Like requireSite, plus the whole tree, and 403 unless the caller has `required`. */
+/** Like requireSite, with the site's whole structure. */
 export async function requireSiteTree(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
-  required: Role,
-  action: string,
-) {
-  const access = await requireSite(ctx, p, organizationId, siteId);
-  requireSiteRole(access.role, required, action);
+  ref: SiteRef,
+  action: SiteAction,
+  phrase: string,
+): Promise<SiteAccess & { tree: SiteTree }> {
+  const access = await requireSite(ctx, p, ref, action, phrase);
   return { ...access, tree: await SiteTree.load(ctx.db, access.site) };
-}
-
-export function requireSiteRole(role: Role, required: Role, action: string): void {
-  if (!atLeast(role, required)) throw forbidden(`You need the "${required}" role in this organization to ${action}`);
 }
 
 /**
  * For DELETE routes: the site when the caller may see it, else undefined
- * (DELETE of what one cannot see answers 204 like DELETE of what is gone).
+ * (DELETE of what one cannot see answers 204 like DELETE of what is gone);
+ * 403 when they see it but may not do `action`.
  */
 export async function siteForDelete(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
+  ref: SiteRef,
+  action: SiteAction,
+  phrase: string,
 ): Promise<SiteAccess | undefined> {
-  const membership = await loadMembership(ctx.db, organizationId, p.userId);
-  if (!membership.role) return undefined;
-  const site = await loadSite(ctx, organizationId, siteId);
+  const actor = await actorForDelete(ctx.db, p, ref.organizationId);
+  if (!actor || !can(actor, 'view', siteResource(ref.organizationId))) return undefined;
+  const site = await findSite(ctx.db, ref.organizationId, ref.siteId);
   if (!site) return undefined;
-  return { site, membership, role: membership.role, index: await AccessIndex.load(ctx.db, membership) };
+  authorizeSite(actor, action, ref.organizationId, phrase);
+  return { site, actor };
 }

@@ -18,7 +18,7 @@ export const adaptiveRoutes =
     app.get(
       '/orgs/:organizationId/sites/:siteId/adaptive-schema',
       { schema: { operationId: 'getSiteAdaptiveSchema', tags, params: SiteParams, response: { 200: AdaptiveSchema } } },
-      async (req) => getAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId),
+      async (req) => getAdaptiveSchema(ctx, req.principal, req.params),
     );
 
     app.put(
@@ -36,8 +36,7 @@ export const adaptiveRoutes =
           response: { 200: AdaptiveSchema },
         },
       },
-      async (req) =>
-        putAdaptiveSchema(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body.jsonSchema),
+      async (req) => putAdaptiveSchema(ctx, req.principal, req.params, req.body.jsonSchema),
     );
 
     app.get(
@@ -54,6 +53,6 @@ export const adaptiveRoutes =
           },
         },
       },
-      async (req) => listTemplateConditions(ctx, req.principal, req.params.organizationId, req.params.siteId),
+      async (req) => listTemplateConditions(ctx, req.principal, req.params),
     );
   };

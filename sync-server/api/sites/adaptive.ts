@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { requireSite, requireSiteRole } from './access';
-import { EMPTY_VISITOR_SCHEMA, checkVisitorSchema, templateConditions } from './adaptive-schema';
-import type { SiteRow } from './tree';
+import type { Principal } from '../../identity/principal';
+import { badRequest } from '../../http/errors';
+import { EMPTY_VISITOR_SCHEMA, templateConditions, visitorSchemaProblem } from '../../sites/adaptive-schema';
+import { setSiteAdaptiveSchema, type SiteRow } from '../../store/sites';
+import { requireSite, type SiteRef } from './access';
 
 /** The site's visitor schema as GitBook's `SiteAdaptiveSchema`. */
 function presentSchema(site: SiteRow) {
@@ -14,33 +15,23 @@ function presentSchema(site: SiteRow) {
 }
 
 /** GET the visitor schema (any member). */
-export async function getAdaptiveSchema(ctx: AppContext, p: Principal, organizationId: string, siteId: string) {
-  const { site } = await requireSite(ctx, p, organizationId, siteId);
+export async function getAdaptiveSchema(ctx: AppContext, p: Principal, ref: SiteRef) {
+  const { site } = await requireSite(ctx, p, ref);
   return presentSchema(site);
 }
 
-/** PUT a visitor schema (org "create"): validated as draft-07 and against GitBook's shape (400 otherwise). */
-export async function putAdaptiveSchema(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-  siteId: string,
-  jsonSchema: unknown,
-) {
-  const { role } = await requireSite(ctx, p, organizationId, siteId);
-  requireSiteRole(role, 'create', 'change the visitor schema of this site');
-  const schema = checkVisitorSchema(jsonSchema);
-  const now = ctx.clock.now();
-  await ctx.db.query(
-    'UPDATE sites SET adaptive_schema = $2, adaptive_schema_updated_at = $3, updated_at = $3 WHERE id = $1',
-    [siteId, JSON.stringify(schema), now],
-  );
-  const { site } = await requireSite(ctx, p, organizationId, siteId);
+/** PUT a visitor schema: validated as draft-07 and against GitBook's shape (400 otherwise). */
+export async function putAdaptiveSchema(ctx: AppContext, p: Principal, ref: SiteRef, jsonSchema: unknown) {
+  await requireSite(ctx, p, ref, 'edit-adaptive-schema', 'change the visitor schema of this site');
+  const problem = visitorSchemaProblem(jsonSchema);
+  if (problem) throw badRequest(problem);
+  await setSiteAdaptiveSchema(ctx.db, ref.siteId, jsonSchema as object, ctx.clock.now());
+  const { site } = await requireSite(ctx, p, ref);
   return presentSchema(site);
 }
 
 /** Suggested conditions derived from the visitor schema. */
-export async function listTemplateConditions(ctx: AppContext, p: Principal, organizationId: string, siteId: string) {
-  const { site } = await requireSite(ctx, p, organizationId, siteId);
+export async function listTemplateConditions(ctx: AppContext, p: Principal, ref: SiteRef) {
+  const { site } = await requireSite(ctx, p, ref);
   return { items: templateConditions(site.adaptive_schema ?? EMPTY_VISITOR_SCHEMA) };
 }

@@ -1,43 +1,14 @@
 import type { AppContext } from '../../context';
-import type { AccessIndex } from '../../policy/access';
-import { sitePermissions } from '../../policy/permissions';
-import type { Role } from '../../policy/roles';
-import { joinSitePath, siteBaseUrl, withShareKey } from '../../published-site/urls';
-import { presentSpace, spaceNode } from '../spaces/present';
-import type { GroupRow, SectionRow, SiteRow, SiteSpaceRow, SiteTree } from './tree';
+import { spaceNode } from '../../access/resources';
+import { subjectOn, type Actor } from '../../policy';
+import { sitePermissions } from '../../policy/site';
+import { sectionUrl, siteBaseUrl, siteSpaceUrl, withShareKey } from '../../sites/urls';
+import type { GroupRow, SectionRow, SiteRow, SiteSpaceRow } from '../../store/sites';
+import { presentSpace } from '../spaces/present';
+import { siteResource } from './access';
+import type { SiteView } from './view';
 
-/** What presenting site objects needs: the tree, the caller, and whether URLs carry the share key. */
-export interface SiteView {
-  ctx: AppContext;
-  tree: SiteTree;
-  role: Role;
-  index: AccessIndex;
-  /** Share key appended to published URLs (share-link sites, for admins or callers who passed it). */
-  shareKey?: string;
-}
-
-/**
- * The share key published URLs should carry for this caller: on share-link
- * sites, admins (who hand the link out) always get it; others only when they
- * passed the right key as `?shareKey=`.
- */
-export function shareKeyFor(site: SiteRow, role: Role, given: string | undefined): string | undefined {
-  if (site.visibility !== 'share-link') return undefined;
-  if (role === 'admin' || given === site.share_key) return site.share_key;
-  return undefined;
-}
-
-/** Published URL of a section: the site base, plus the section path unless it is the default one. */
-function sectionUrl(v: SiteView, section: SectionRow): string {
-  const base = siteBaseUrl(v.ctx, v.tree.site);
-  return v.tree.defaultSectionId() === section.id ? base : `${joinSitePath(base, section.path)}/`;
-}
-
-function siteSpaceUrl(v: SiteView, row: SiteSpaceRow): string {
-  const section = row.section_id ? v.tree.section(row.section_id) : undefined;
-  const base = section ? sectionUrl(v, section) : siteBaseUrl(v.ctx, v.tree.site);
-  return v.tree.isDefaultSiteSpace(row) ? base : `${joinSitePath(base, row.path)}/`;
-}
+/** Site rows -> API objects (GitBook's Site, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure). */
 
 const published = (v: SiteView, url: string) =>
   v.tree.site.published ? { published: withShareKey(url, v.shareKey) } : {};
@@ -45,7 +16,7 @@ const published = (v: SiteView, url: string) =>
 /** Row -> API `SiteSpace`. */
 export function presentSiteSpace(v: SiteView, row: SiteSpaceRow) {
   const space = v.tree.spaces.get(row.space_id)!;
-  const spaceObject = presentSpace(v.ctx, space, v.index.roleOf(spaceNode(space)));
+  const spaceObject = presentSpace(v.ctx, space, v.actor.access.roleOf(spaceNode(space)));
   return {
     object: 'site-space' as const,
     id: row.id,
@@ -58,7 +29,7 @@ export function presentSiteSpace(v: SiteView, row: SiteSpaceRow) {
     draft: false,
     hidden: false,
     hasAdvancedCustomizationFeature: false,
-    urls: published(v, siteSpaceUrl(v, row)),
+    urls: published(v, siteSpaceUrl(v.ctx.urls, v.tree, row)),
   };
 }
 
@@ -75,7 +46,7 @@ export function presentSection(v: SiteView, row: SectionRow) {
     ...(row.condition !== null ? { condition: row.condition } : {}),
     ...(row.group_id ? { sectionGroup: row.group_id } : {}),
     siteSpaces: v.tree.siteSpacesOf(row.id).map((s) => presentSiteSpace(v, s)),
-    urls: published(v, sectionUrl(v, row)),
+    urls: published(v, sectionUrl(v.ctx.urls, v.tree, row)),
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
 }
@@ -96,12 +67,13 @@ export function presentGroup(v: SiteView, row: GroupRow) {
 
 /** The proxy as GitBook shows it: the origin the owner configured and what it forwards to. */
 function proxyOf(ctx: AppContext, site: SiteRow) {
-  return site.proxy ? { proxy: { origin: site.proxy, target: siteBaseUrl(ctx, site) } } : {};
+  return site.proxy ? { proxy: { origin: site.proxy, target: siteBaseUrl(ctx.urls, site) } } : {};
 }
 
 /** Row -> API `Site` (`siteSpaces` is the number of site spaces; `shareKey` as for SiteView). */
-export function presentSite(ctx: AppContext, s: SiteRow, role: Role, siteSpaces: number, shareKey?: string) {
-  const base = siteBaseUrl(ctx, s);
+export function presentSite(ctx: AppContext, s: SiteRow, actor: Actor, siteSpaces: number, shareKey?: string) {
+  const base = siteBaseUrl(ctx.urls, s);
+  const resource = siteResource(s.organization_id);
   return {
     object: 'site' as const,
     id: s.id,
@@ -113,7 +85,7 @@ export function presentSite(ctx: AppContext, s: SiteRow, role: Role, siteSpaces:
     ...proxyOf(ctx, s),
     visibility: s.visibility,
     defaultLevel: 'inherit' as const,
-    permissions: sitePermissions(role),
+    permissions: sitePermissions(subjectOn(actor, resource), resource),
     published: s.published,
     siteSpaces,
     createdAt: s.created_at.toISOString(),
@@ -131,7 +103,7 @@ export function presentSite(ctx: AppContext, s: SiteRow, role: Role, siteSpaces:
 
 /** The Site of a loaded tree. */
 export function presentSiteOf(v: SiteView) {
-  return presentSite(v.ctx, v.tree.site, v.role, v.tree.siteSpaces.length, v.shareKey);
+  return presentSite(v.ctx, v.tree.site, v.actor, v.tree.siteSpaces.length, v.shareKey);
 }
 
 /** The site's structure as GitBook's `SiteStructure`: sections (and groups) when it has sections, else site spaces. */

@@ -1,10 +1,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
-import { requireSite, requireSiteRole } from './access';
-import { publishedSite } from './published';
+import { getPublishingAuth, publishedSite, regeneratePublishingAuth, setPublished } from './published';
 import { ShareKeyQuery, SiteParams, SiteSchema } from './schemas';
-import * as sites from './service';
 
 const tags = ['Sites'];
 const Loose = Type.Object({}, { additionalProperties: true });
@@ -28,13 +26,13 @@ export const publishingRoutes =
     app.post(
       '/orgs/:organizationId/sites/:siteId/publish',
       { schema: { operationId: 'publishSite', tags, params: SiteParams, response: { 200: SiteSchema } } },
-      async (req) => sites.setPublished(ctx, req.principal, req.params.organizationId, req.params.siteId, true),
+      async (req) => setPublished(ctx, req.principal, req.params, true),
     );
 
     app.post(
       '/orgs/:organizationId/sites/:siteId/unpublish',
       { schema: { operationId: 'unpublishSite', tags, params: SiteParams, response: { 200: SiteSchema } } },
-      async (req) => sites.setPublished(ctx, req.principal, req.params.organizationId, req.params.siteId, false),
+      async (req) => setPublished(ctx, req.principal, req.params, false),
     );
 
     app.get(
@@ -48,8 +46,7 @@ export const publishingRoutes =
           response: { 200: PublishedSiteSchema },
         },
       },
-      async (req) =>
-        publishedSite(ctx, req.principal, req.params.organizationId, req.params.siteId, req.query.shareKey),
+      async (req) => publishedSite(ctx, req.principal, req.params, req.query.shareKey),
     );
 
     app.get(
@@ -62,11 +59,7 @@ export const publishingRoutes =
           response: { 200: PublishingAuthSchema },
         },
       },
-      async (req) => {
-        const { site, role } = await requireSite(ctx, req.principal, req.params.organizationId, req.params.siteId);
-        requireSiteRole(role, 'admin', 'read the visitor signing key of this site');
-        return { object: 'publishing-auth' as const, backend: 'custom' as const, privateKey: site.visitor_key };
-      },
+      async (req) => getPublishingAuth(ctx, req.principal, req.params),
     );
 
     app.post(
@@ -79,17 +72,6 @@ export const publishingRoutes =
           response: { 200: PublishingAuthSchema },
         },
       },
-      async (req) => {
-        const { role } = await requireSite(ctx, req.principal, req.params.organizationId, req.params.siteId);
-        requireSiteRole(role, 'admin', 'regenerate the visitor signing key of this site');
-        const privateKey = sites.newSecret();
-        // Every visitor token signed with the old key stops working at once.
-        await ctx.db.query('UPDATE sites SET visitor_key = $2, updated_at = $3 WHERE id = $1', [
-          req.params.siteId,
-          privateKey,
-          ctx.clock.now(),
-        ]);
-        return { object: 'publishing-auth' as const, backend: 'custom' as const, privateKey };
-      },
+      async (req) => regeneratePublishingAuth(ctx, req.principal, req.params),
     );
   };

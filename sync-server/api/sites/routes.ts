@@ -4,16 +4,14 @@ import type { AppContext } from '../../context';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { OrgParams } from '../../http/schemas';
 import { adaptiveRoutes } from './adaptive-routes';
-import { groupRoutes } from './group-routes';
 import { publishingRoutes } from './publishing-routes';
 import { CreateSiteBody, ListSitesQuery, SiteParams, SiteSchema, UpdateSiteBody } from './schemas';
-import { sectionRoutes } from './section-routes';
 import * as sites from './service';
-import { siteSpaceRoutes } from './site-space-routes';
+import { structureRoutes } from './structure-routes';
 
 const tags = ['Sites'];
 
-/** Docs sites: the site resource here; sub-resources in their own route files. */
+/** Docs sites: the site resource here; publishing, adaptive content and the structure in their own route files. */
 export const siteRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -51,7 +49,7 @@ export const siteRoutes =
     app.get(
       '/orgs/:organizationId/sites/:siteId',
       { schema: { operationId: 'getSiteById', tags, params: SiteParams, response: { 200: SiteSchema } } },
-      async (req) => sites.siteObjectFor(ctx, req.principal, req.params.organizationId, req.params.siteId),
+      async (req) => sites.siteObjectFor(ctx, req.principal, req.params),
     );
 
     app.patch(
@@ -65,21 +63,19 @@ export const siteRoutes =
           response: { 200: SiteSchema },
         },
       },
-      async (req) => sites.updateSite(ctx, req.principal, req.params.organizationId, req.params.siteId, req.body),
+      async (req) => sites.updateSite(ctx, req.principal, req.params, req.body),
     );
 
     app.delete(
       '/orgs/:organizationId/sites/:siteId',
       { schema: { operationId: 'deleteSiteById', tags, params: SiteParams, response: { 204: Type.Null() } } },
       async (req, reply) => {
-        await sites.deleteSite(ctx, req.principal, req.params.organizationId, req.params.siteId);
+        await sites.deleteSite(ctx, req.principal, req.params);
         return reply.status(204).send(null);
       },
     );
 
     await app.register(publishingRoutes(ctx));
     await app.register(adaptiveRoutes(ctx));
-    await app.register(sectionRoutes(ctx));
-    await app.register(groupRoutes(ctx));
-    await app.register(siteSpaceRoutes(ctx));
+    await app.register(structureRoutes(ctx));
   };

@@ -177,51 +177,27 @@ export const UpdateSectionBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const SectionPointer = Type.Object(
-  { type: Type.Literal('site-section'), siteSection: EntityId },
-  { additionalProperties: false },
-);
-const SiteSpacePointer = Type.Object(
-  { type: Type.Literal('site-space'), siteSpace: EntityId },
-  { additionalProperties: false },
-);
-
-export const SectionMoveBody = Type.Object(
-  {
-    position: Type.Optional(
-      Type.Object(
-        { before: Type.Optional(SectionPointer), after: Type.Optional(SectionPointer) },
-        { additionalProperties: false },
+/** A move request: the item goes before and/or after siblings named by `pointer` (neither = at the end). */
+const MoveBody = <P extends TSchema>(pointer: P) =>
+  Type.Object(
+    {
+      position: Type.Optional(
+        Type.Object({ before: Type.Optional(pointer), after: Type.Optional(pointer) }, { additionalProperties: false }),
       ),
-    ),
-  },
-  { additionalProperties: false },
+    },
+    { additionalProperties: false },
+  );
+export const SectionMoveBody = MoveBody(
+  Type.Object({ type: Type.Literal('site-section'), siteSection: EntityId }, { additionalProperties: false }),
 );
-const GroupPointer = Type.Object(
-  { type: Type.Union([Type.Literal('site-section'), Type.Literal('site-section-group')]), id: EntityId },
-  { additionalProperties: false },
+export const GroupMoveBody = MoveBody(
+  Type.Object(
+    { type: Type.Union([Type.Literal('site-section'), Type.Literal('site-section-group')]), id: EntityId },
+    { additionalProperties: false },
+  ),
 );
-export const GroupMoveBody = Type.Object(
-  {
-    position: Type.Optional(
-      Type.Object(
-        { before: Type.Optional(GroupPointer), after: Type.Optional(GroupPointer) },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-export const SiteSpaceMoveBody = Type.Object(
-  {
-    position: Type.Optional(
-      Type.Object(
-        { before: Type.Optional(SiteSpacePointer), after: Type.Optional(SiteSpacePointer) },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
+export const SiteSpaceMoveBody = MoveBody(
+  Type.Object({ type: Type.Literal('site-space'), siteSpace: EntityId }, { additionalProperties: false }),
 );
 
 export const AddGroupBody = Type.Object(

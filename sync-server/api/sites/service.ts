@@ -1,46 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { badRequest, conflict } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { pageArray, type PageRequest } from '../../http/paging';
-import { AccessIndex } from '../../policy/access';
-import type { Queryable } from '../../store/db';
-import { insertSpace } from '../spaces/service';
+import { pathFromTitle } from '../../sites/refs';
 import {
-  requireSite,
-  requireSiteReader,
-  requireSiteRole,
-  requireSiteTree,
-  siteForDelete,
-  type SiteAccess,
-} from './access';
-import { keyAtEnd } from './ordering';
-import { presentSite, presentSiteOf, shareKeyFor, type SiteView } from './present';
-import { pathFromTitle, requirePublishableSpace } from './refs';
-import { SITE_COLUMNS, SiteTree, type SiteRow } from './tree';
-
-/** The presentation context of a loaded site for its caller. */
-export function viewOf(ctx: AppContext, access: SiteAccess, tree: SiteTree, givenShareKey?: string): SiteView {
-  return {
-    ctx,
-    tree,
-    role: access.role,
-    index: access.index,
-    shareKey: shareKeyFor(tree.site, access.role, givenShareKey),
-  };
-}
+  deleteSiteRow,
+  hostnameUsedByOtherSite,
+  insertSiteRow,
+  listSiteRows,
+  setSectionDefaultSiteSpace,
+  updateSiteSettings,
+} from '../../store/sites';
+import { insertSpace } from '../spaces/service';
+import { authorizeSite, requireSiteActor, requireSiteTree, siteForDelete, type SiteRef } from './access';
+import { presentSite, presentSiteOf } from './present';
+import { requirePublishableSpace } from './refs';
+import { insertSiteSpace } from './site-spaces';
+import { loadView, shareKeyFor } from './view';
 
 /** The Site object as the caller sees it. */
-export async function siteObjectFor(ctx: AppContext, p: Principal, organizationId: string, siteId: string) {
-  const access = await requireSite(ctx, p, organizationId, siteId);
-  return presentSiteOf(viewOf(ctx, access, await SiteTree.load(ctx.db, access.site)));
-}
-
-export interface SiteFilter {
-  space?: string;
-  title?: string;
-  published?: boolean;
+export async function siteObjectFor(ctx: AppContext, p: Principal, ref: SiteRef) {
+  return presentSiteOf(await loadView(ctx, p, ref));
 }
 
 /** Sites of an organization, oldest first, filtered by a published space, a title substring, or `published`. */
@@ -48,26 +30,18 @@ export async function listSites(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
-  filter: SiteFilter,
+  filter: { space?: string; title?: string; published?: boolean },
   page: PageRequest,
 ) {
-  const { role } = await requireSiteReader(ctx, p, organizationId);
-  const rows = await ctx.db.query<SiteRow & { site_spaces: string }>(
-    `SELECT ${SITE_COLUMNS}, (SELECT count(*) FROM site_spaces ss WHERE ss.site_id = sites.id) AS site_spaces FROM sites
-      WHERE organization_id = $1
-        AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.site_id = sites.id AND ss.space_id = $2))
-        AND ($3::text IS NULL OR strpos(lower(title), lower($3)) > 0)
-        AND ($4::boolean IS NULL OR published = $4)
-      ORDER BY created_at, id`,
-    [organizationId, filter.space ?? null, filter.title ?? null, filter.published ?? null],
-  );
-  const result = pageArray(rows, page);
+  const actor = await requireSiteActor(ctx, p, organizationId);
+  const result = pageArray(await listSiteRows(ctx.db, organizationId, filter), page);
   return {
     ...result,
-    items: result.items.map((s) => presentSite(ctx, s, role, Number(s.site_spaces), shareKeyFor(s, role, undefined))),
+    items: result.items.map((s) => presentSite(ctx, s, actor, Number(s.site_spaces), shareKeyFor(s, actor, undefined))),
   };
 }
 
+/** A new site: its settings and what it publishes first. */
 export interface NewSite {
   type?: string;
   title?: string;
@@ -78,32 +52,29 @@ export interface NewSite {
 /** A fresh random secret (share keys, visitor signing keys): 256 bits, URL-safe. */
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-/** Creates a site (org "create"), unpublished, with the given spaces at its root level (or a new space). */
+/** Creates a site, unpublished, with the given spaces at its root level (or a new space). */
 export async function createSite(ctx: AppContext, p: Principal, organizationId: string, body: NewSite) {
-  const { membership, role } = await requireSiteReader(ctx, p, organizationId);
-  requireSiteRole(role, 'create', 'create a site');
+  const actor = await requireSiteActor(ctx, p, organizationId);
+  authorizeSite(actor, 'manage', organizationId, 'create a site');
   const id = newId();
   const now = ctx.clock.now();
   const title = body.title ?? 'Untitled site';
-  const fakeSite = { id, organization_id: organizationId } as SiteRow;
-  const access: SiteAccess = { site: fakeSite, membership, role, index: await AccessIndex.load(ctx.db, membership) };
   const spaceIds = body.spaces === 'new' ? [] : [...new Set(body.spaces ?? [])];
-  const spaces = await Promise.all(spaceIds.map((s) => requirePublishableSpace(ctx, access, s)));
+  const spaces = await Promise.all(spaceIds.map((s) => requirePublishableSpace(ctx, actor, organizationId, s)));
   await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO sites (id, organization_id, type, title, visibility, share_key, visitor_key, created_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [
+    await insertSiteRow(
+      tx,
+      {
         id,
-        organizationId,
-        body.type ?? 'basic',
+        organization_id: organizationId,
+        type: body.type ?? 'basic',
         title,
-        body.visibility ?? 'public',
-        newSecret(),
-        newSecret(),
-        p.userId,
-        now,
-      ],
+        visibility: body.visibility ?? 'public',
+        share_key: newSecret(),
+        visitor_key: newSecret(),
+      },
+      p.userId,
+      now,
     );
     const toAdd = spaces.map((s) => ({ id: s.id, title: s.title }));
     if (body.spaces === 'new')
@@ -115,28 +86,10 @@ export async function createSite(ctx: AppContext, p: Principal, organizationId: 
     for (const space of toAdd)
       taken.push(await insertSiteSpace(tx, id, null, space.id, pathFromTitle(space.title, 'space', taken)));
   });
-  return siteObjectFor(ctx, p, organizationId, id);
+  return siteObjectFor(ctx, p, { organizationId, siteId: id });
 }
 
-/** Inserts a site space at the end of its container (a section, or the root level) and returns its path. */
-export async function insertSiteSpace(
-  db: Queryable,
-  siteId: string,
-  sectionId: string | null,
-  spaceId: string,
-  path: string,
-): Promise<string> {
-  const siblings = await db.query<{ id: string; position: string }>(
-    'SELECT id, position FROM site_spaces WHERE site_id = $1 AND section_id IS NOT DISTINCT FROM $2',
-    [siteId, sectionId],
-  );
-  await db.query(
-    'INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position) VALUES ($1, $2, $3, $4, $5, $6)',
-    [newId(), siteId, sectionId, spaceId, path, keyAtEnd(siblings)],
-  );
-  return path;
-}
-
+/** Changes to a site's settings. */
 export interface SiteUpdate {
   title?: string;
   visibility?: string;
@@ -149,15 +102,9 @@ export interface SiteUpdate {
   adaptiveContent?: { enabled: boolean };
 }
 
-/** PATCH: settings of the site (org "create"). */
-export async function updateSite(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-  siteId: string,
-  body: SiteUpdate,
-) {
-  const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this site');
+/** PATCH: settings of the site. */
+export async function updateSite(ctx: AppContext, p: Principal, ref: SiteRef, body: SiteUpdate) {
+  const { tree } = await requireSiteTree(ctx, p, ref, 'manage', 'change this site');
   const site = tree.site;
   let defaultSection = site.default_section_id;
   let rootDefault = site.default_site_space_id;
@@ -180,38 +127,27 @@ export async function updateSite(
       sectionDefault = { section: ss.section_id, siteSpace: ss.id };
     } else rootDefault = ss.id;
   }
-  if (body.hostname) await requireFreeHostname(ctx, body.hostname, siteId);
+  if (body.hostname) await requireFreeHostname(ctx, body.hostname, ref.siteId);
   await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE sites SET
-         title = COALESCE($2, title), visibility = COALESCE($3, visibility), basename = COALESCE($4, basename),
-         hostname = CASE WHEN $5::boolean THEN $6 ELSE hostname END, agents_context = COALESCE($7, agents_context),
-         proxy = CASE WHEN $8::boolean THEN $9 ELSE proxy END, adaptive_enabled = COALESCE($10, adaptive_enabled),
-         default_section_id = $11, default_site_space_id = $12, updated_at = $13
-       WHERE id = $1`,
-      [
-        siteId,
-        body.title ?? null,
-        body.visibility ?? null,
-        body.basename ?? null,
-        body.hostname !== undefined,
-        body.hostname ?? null,
-        body.agentsContext ?? null,
-        body.proxy !== undefined,
-        body.proxy ?? null,
-        body.adaptiveContent?.enabled ?? null,
-        defaultSection,
-        rootDefault,
-        ctx.clock.now(),
-      ],
+    await updateSiteSettings(
+      tx,
+      ref.siteId,
+      {
+        title: body.title,
+        visibility: body.visibility,
+        basename: body.basename,
+        hostname: body.hostname,
+        agentsContext: body.agentsContext,
+        proxy: body.proxy,
+        adaptiveEnabled: body.adaptiveContent?.enabled,
+        defaultSectionId: defaultSection,
+        defaultSiteSpaceId: rootDefault,
+      },
+      ctx.clock.now(),
     );
-    if (sectionDefault)
-      await tx.query('UPDATE site_sections SET default_site_space_id = $2 WHERE id = $1', [
-        sectionDefault.section,
-        sectionDefault.siteSpace,
-      ]);
+    if (sectionDefault) await setSectionDefaultSiteSpace(tx, sectionDefault.section, sectionDefault.siteSpace);
   });
-  return siteObjectFor(ctx, p, organizationId, siteId);
+  return siteObjectFor(ctx, p, ref);
 }
 
 /**
@@ -222,35 +158,12 @@ export async function updateSite(
 async function requireFreeHostname(ctx: AppContext, hostname: string, siteId: string): Promise<void> {
   if (hostname === new URL(ctx.urls.root).hostname)
     throw badRequest('Invalid hostname: it is the hostname of this server');
-  const rows = await ctx.db.query<{ id: string }>('SELECT id FROM sites WHERE hostname = $1 AND id <> $2', [
-    hostname,
-    siteId,
-  ]);
-  if (rows.length > 0) throw conflict(`The hostname "${hostname}" is already used by another site`);
+  if (await hostnameUsedByOtherSite(ctx.db, hostname, siteId))
+    throw conflict(`The hostname "${hostname}" is already used by another site`);
 }
 
-/** Publishes or unpublishes the site (org "create"). */
-export async function setPublished(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-  siteId: string,
-  published: boolean,
-) {
-  const access = await requireSite(ctx, p, organizationId, siteId);
-  requireSiteRole(access.role, 'create', published ? 'publish this site' : 'unpublish this site');
-  await ctx.db.query('UPDATE sites SET published = $2, updated_at = $3 WHERE id = $1', [
-    siteId,
-    published,
-    ctx.clock.now(),
-  ]);
-  return siteObjectFor(ctx, p, organizationId, siteId);
-}
-
-/** Deletes a site and its structure (org "admin"); 204 also when it does not exist or is not visible. */
-export async function deleteSite(ctx: AppContext, p: Principal, organizationId: string, siteId: string): Promise<void> {
-  const access = await siteForDelete(ctx, p, organizationId, siteId);
-  if (!access) return;
-  requireSiteRole(access.role, 'admin', 'delete this site');
-  await ctx.db.query('DELETE FROM sites WHERE id = $1', [siteId]);
+/** Deletes a site and its structure; 204 also when it does not exist or is not visible. */
+export async function deleteSite(ctx: AppContext, p: Principal, ref: SiteRef): Promise<void> {
+  const access = await siteForDelete(ctx, p, ref, 'admin', 'delete this site');
+  if (access) await deleteSiteRow(ctx.db, ref.siteId);
 }

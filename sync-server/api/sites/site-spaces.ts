@@ -1,46 +1,65 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
-import { badRequest, notFound } from '../../http/errors';
-import { pageArray, type PageRequest } from '../../http/paging';
-import { requireSite, requireSiteRole, requireSiteTree, siteForDelete } from './access';
-import { keyForMove, type MovePosition } from './ordering';
+import type { Principal } from '../../identity/principal';
+import { badRequest } from '../../http/errors';
+import { newId } from '../../http/ids';
+import type { PageRequest } from '../../http/paging';
+import { pathFromTitle } from '../../sites/refs';
+import { SiteTree } from '../../sites/tree';
+import type { Queryable } from '../../store/db';
+import { insertSiteSpaceRow, siteSpacePositions, updateSiteSpaceRow, type SiteSpaceRow } from '../../store/sites';
+import { requireSiteTree, type SiteRef } from './access';
+import { itemObjectFor, listItems, requireItemToChange, type SiteItemKind } from './items';
+import { keyAtEnd } from './ordering';
 import { presentSiteSpace } from './present';
-import { checkedCondition, pathFromTitle, requireFreePath, requirePublishableSpace } from './refs';
-import { insertSiteSpace, viewOf } from './service';
-import { SiteTree, type SiteSpaceRow } from './tree';
+import { checkedCondition, requireFreePath, requirePublishableSpace } from './refs';
+import { viewOf } from './view';
+
+/** Site spaces (the spaces a site publishes) move among those of their section, or of the root level. */
+export const SITE_SPACES: SiteItemKind<SiteSpaceRow, ReturnType<typeof presentSiteSpace>> = {
+  table: 'site_spaces',
+  notFoundName: 'Site space',
+  find: (tree, id) => tree.siteSpace(id),
+  present: presentSiteSpace,
+  phrases: { update: 'change this site space', move: 'move this site space', delete: 'remove a space from this site' },
+  siblings: (tree, row) => tree.siteSpacesOf(row.section_id),
+  siblingName: 'site space',
+  pointerName: 'site space',
+};
 
 /**
- * Site spaces of a site in display order; `onlyDefault` true keeps the
- * default site space of each section (or of the root level), false the others.
+ * Site spaces of a site in display order; `default` true keeps the default
+ * site space of each section (or of the root level), false the others.
  */
-export async function listSiteSpaces(
+export function listSiteSpaces(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
+  ref: SiteRef,
   query: { shareKey?: string; default?: boolean },
   page: PageRequest,
 ) {
-  const access = await requireSite(ctx, p, organizationId, siteId);
-  const tree = await SiteTree.load(ctx.db, access.site);
-  const v = viewOf(ctx, access, tree, query.shareKey);
-  const rows = tree
-    .orderedSiteSpaces()
-    .filter((s) => query.default === undefined || tree.isDefaultSiteSpace(s) === query.default);
-  const result = pageArray(rows, page);
-  return { ...result, items: result.items.map((s) => presentSiteSpace(v, s)) };
+  const rows = (tree: SiteTree) =>
+    tree.orderedSiteSpaces().filter((s) => query.default === undefined || tree.isDefaultSiteSpace(s) === query.default);
+  return listItems(ctx, p, ref, SITE_SPACES, rows, page, query.shareKey);
 }
 
-function requireSiteSpace(tree: SiteTree, id: string): SiteSpaceRow {
-  const row = tree.siteSpace(id);
-  if (!row) throw notFound('Site space');
-  return row;
-}
-
-async function siteSpaceObjectFor(ctx: AppContext, p: Principal, organizationId: string, siteId: string, id: string) {
-  const access = await requireSite(ctx, p, organizationId, siteId);
-  const tree = await SiteTree.load(ctx.db, access.site);
-  return presentSiteSpace(viewOf(ctx, access, tree), requireSiteSpace(tree, id));
+/** Inserts a site space at the end of its container (a section, or the root level) and returns its path. */
+export async function insertSiteSpace(
+  db: Queryable,
+  siteId: string,
+  sectionId: string | null,
+  spaceId: string,
+  path: string,
+): Promise<string> {
+  const position = keyAtEnd(await siteSpacePositions(db, siteId, sectionId));
+  await insertSiteSpaceRow(db, {
+    id: newId(),
+    site_id: siteId,
+    section_id: sectionId,
+    space_id: spaceId,
+    path,
+    position,
+  });
+  return path;
 }
 
 /** 400 when the space is already published in that section (or at the root level). */
@@ -56,19 +75,11 @@ function requireNotInContainer(tree: SiteTree, sectionId: string | null, spaceId
 export async function addSiteSpace(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
+  ref: SiteRef,
   body: { spaceId: string; sectionId?: string },
 ) {
-  const { tree, ...access } = await requireSiteTree(
-    ctx,
-    p,
-    organizationId,
-    siteId,
-    'create',
-    'add a space to this site',
-  );
-  const space = await requirePublishableSpace(ctx, access, body.spaceId);
+  const { tree, ...access } = await requireSiteTree(ctx, p, ref, 'manage', 'add a space to this site');
+  const space = await requirePublishableSpace(ctx, access.actor, ref.organizationId, body.spaceId);
   if (body.sectionId !== undefined && !tree.section(body.sectionId))
     throw badRequest(`Invalid sectionId: unknown section "${body.sectionId}"`);
   const sectionId = body.sectionId ?? tree.defaultSectionId() ?? null;
@@ -78,7 +89,8 @@ export async function addSiteSpace(
     'space',
     tree.siteSpacesOf(sectionId).map((s) => s.path),
   );
-  await insertSiteSpace(ctx.db, siteId, sectionId, space.id, path);
+  await insertSiteSpace(ctx.db, ref.siteId, sectionId, space.id, path);
+  // The new row is found by its path, unique in its container.
   const after = await SiteTree.load(ctx.db, tree.site);
   const row = after.siteSpacesOf(sectionId).find((s) => s.path === path)!;
   return presentSiteSpace(viewOf(ctx, access, after), row);
@@ -88,13 +100,11 @@ export async function addSiteSpace(
 export async function updateSiteSpace(
   ctx: AppContext,
   p: Principal,
-  organizationId: string,
-  siteId: string,
+  ref: SiteRef,
   id: string,
   body: { path?: string; condition?: string | null; spaceId?: string },
 ) {
-  const { tree, ...access } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'change this site space');
-  const row = requireSiteSpace(tree, id);
+  const { tree, access, row } = await requireItemToChange(ctx, p, ref, SITE_SPACES, id);
   if (body.path !== undefined)
     requireFreePath(
       body.path,
@@ -105,48 +115,13 @@ export async function updateSiteSpace(
       'site space of this section',
     );
   if (body.spaceId !== undefined) {
-    await requirePublishableSpace(ctx, access, body.spaceId);
+    await requirePublishableSpace(ctx, access.actor, ref.organizationId, body.spaceId);
     requireNotInContainer(tree, row.section_id, body.spaceId, id);
   }
-  const condition = body.condition === undefined ? row.condition : checkedCondition(body.condition);
-  await ctx.db.query('UPDATE site_spaces SET path = $2, condition = $3, space_id = $4 WHERE id = $1', [
-    id,
-    body.path ?? row.path,
-    condition,
-    body.spaceId ?? row.space_id,
-  ]);
-  return siteSpaceObjectFor(ctx, p, organizationId, siteId, id);
-}
-
-/** Removes a space from the site; 204 also when it is not there. */
-export async function deleteSiteSpace(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-  siteId: string,
-  id: string,
-): Promise<void> {
-  const access = await siteForDelete(ctx, p, organizationId, siteId);
-  if (!access) return;
-  requireSiteRole(access.role, 'create', 'remove a space from this site');
-  await ctx.db.query('DELETE FROM site_spaces WHERE id = $1 AND site_id = $2', [id, siteId]);
-}
-
-/** Moves a site space among the site spaces of its section (or of the root level). */
-export async function moveSiteSpace(
-  ctx: AppContext,
-  p: Principal,
-  organizationId: string,
-  siteId: string,
-  id: string,
-  position: MovePosition,
-) {
-  const { tree } = await requireSiteTree(ctx, p, organizationId, siteId, 'create', 'move this site space');
-  const row = requireSiteSpace(tree, id);
-  for (const ref of [position.before, position.after]) {
-    if (ref !== undefined && !tree.siteSpace(ref)) throw badRequest(`Invalid position: unknown site space "${ref}"`);
-  }
-  const key = keyForMove(tree.siteSpacesOf(row.section_id), id, position, 'site space');
-  await ctx.db.query('UPDATE site_spaces SET position = $2 WHERE id = $1', [id, key]);
-  return siteSpaceObjectFor(ctx, p, organizationId, siteId, id);
+  await updateSiteSpaceRow(ctx.db, id, {
+    path: body.path ?? row.path,
+    condition: body.condition === undefined ? row.condition : checkedCondition(body.condition),
+    space_id: body.spaceId ?? row.space_id,
+  });
+  return itemObjectFor(ctx, p, ref, SITE_SPACES, id);
 }

@@ -1,19 +1,20 @@
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
-import { spaceContentDoc } from '../../docs/doc-names';
+import { spaceContentDoc } from '../../../shared/sync-contract';
 import { loadRevision, saveRevision } from '../../docs/revision-store';
 import { newId } from '../../http/ids';
-import type { Principal } from '../../http/auth';
+import type { Principal } from '../../identity/principal';
 import { badRequest, forbidden } from '../../http/errors';
-import { AccessIndex, loadMembership } from '../../policy/access';
-import { requireContentRole } from '../../policy/guards';
-import { atLeast } from '../../policy/roles';
+import { decide } from '../../policy';
+import { loadActor } from '../../access/actor';
+import { collectionResource, spaceNode, spaceResource } from '../../access/resources';
+import { loadCollectionRow } from '../../store/collections';
+import { loadSpaceRow } from '../../store/spaces';
+import { enforce, organization } from '../authorize';
 import { resolveMove, resolveTransfer, type MoveRequest } from '../content-tree/move';
 import { dropAccessRecords } from '../content-tree/subtree';
-import { canCreateIn, loadCollection } from '../collections/service';
 import { SPACE_RETENTION_MS } from '../../jobs/purge-deleted-spaces';
-import { insertSpace, loadSpace, requireActiveSpace, requireSpace, spaceObjectFor } from './service';
-import { spaceNode } from './present';
+import { insertSpace, requireSpace, spaceObjectFor } from './service';
 
 /**
  * Soft delete: sets deletedAt. The space can be restored for 7 days, after
@@ -21,19 +22,17 @@ import { spaceNode } from './present';
  * deleted space is a quiet 204.
  */
 export async function deleteSpace(ctx: AppContext, p: Principal, id: string): Promise<void> {
-  const row = await loadSpace(ctx, id);
+  const row = await loadSpaceRow(ctx.db, id);
   if (!row || row.deleted_at) return;
-  const m = await loadMembership(ctx.db, row.organization_id, p.userId);
-  const role = (await AccessIndex.load(ctx.db, m)).roleOf(spaceNode(row));
-  if (!role) return;
-  requireContentRole(role, 'admin', 'delete this space');
+  const decision = decide(await loadActor(ctx.db, row.organization_id, p.userId), 'delete', spaceResource(row));
+  if (!decision.allowed && decision.reason === 'not-found') return;
+  enforce(decision);
   await ctx.db.query('UPDATE spaces SET deleted_at = $2 WHERE id = $1', [id, ctx.clock.now()]);
 }
 
 /** Restores a space deleted less than 7 days ago (admins of the space). */
 export async function restoreSpace(ctx: AppContext, p: Principal, id: string) {
-  const { row, role } = await requireSpace(ctx, p, id);
-  requireContentRole(role, 'admin', 'restore this space');
+  const { row } = await requireSpace(ctx, p, id, 'restore');
   if (!row.deleted_at) throw badRequest('This space is not deleted');
   if (ctx.clock.now().getTime() - row.deleted_at.getTime() > SPACE_RETENTION_MS) {
     throw badRequest('This space was deleted more than 7 days ago and can no longer be restored');
@@ -48,10 +47,12 @@ export async function restoreSpace(ctx: AppContext, p: Principal, id: string) {
  * Needs read access to the space and "create" where the copy goes.
  */
 export async function duplicateSpace(ctx: AppContext, p: Principal, id: string) {
-  const { row, membership } = await requireActiveSpace(ctx, p, id);
-  const parent = row.parent_id ? await loadCollection(ctx, row.parent_id) : undefined;
-  const mayCreate = parent ? await canCreateIn(ctx, p, parent) : atLeast(membership.role ?? null, 'create');
-  if (!mayCreate) throw forbidden('You need the "create" role where the copy would be placed');
+  const { row, actor } = await requireSpace(ctx, p, id, 'duplicate');
+  const parent = row.parent_id ? await loadCollectionRow(ctx.db, row.parent_id) : undefined;
+  const where = parent
+    ? decide(actor, 'create-in', collectionResource(parent))
+    : decide(actor, 'create-content', organization(row.organization_id));
+  if (!where.allowed) throw forbidden('You need the "create" role where the copy would be placed');
   const copyId = await ctx.db.transaction(async (tx) => {
     const insertedId = await insertSpace(
       ctx,
@@ -89,7 +90,7 @@ async function copyContent(ctx: AppContext, sourceId: string, sourceRevision: st
   const state = await ctx.hub.withDoc(spaceContentDoc(sourceId), (doc) => Y.encodeStateAsUpdate(doc));
   await ctx.hub.change(spaceContentDoc(copyId), (doc) => Y.applyUpdate(doc, state), { reason: 'duplicate' });
   const source = await loadRevision(ctx.db, sourceRevision);
-  const copy = await loadSpace(ctx, copyId);
+  const copy = await loadSpaceRow(ctx.db, copyId);
   if (!source || !copy) return;
   const revisionId = newId();
   await ctx.db.transaction(async (tx) => {
@@ -107,9 +108,8 @@ async function copyContent(ctx: AppContext, sourceId: string, sourceRevision: st
 
 /** Moves a space to another collection (or the top level) and/or position. */
 export async function moveSpace(ctx: AppContext, p: Principal, id: string, body: MoveRequest) {
-  const { row, role, index } = await requireActiveSpace(ctx, p, id);
-  requireContentRole(role, 'admin', 'move this space');
-  const target = await resolveMove(ctx, index, spaceNode(row), body);
+  const { row, actor } = await requireSpace(ctx, p, id, 'move');
+  const target = await resolveMove(ctx, actor, spaceNode(row), body);
   let visibility = row.visibility;
   // Leaving every collection: "in-collection" no longer means anything.
   if (!target.parentId && visibility === 'in-collection') visibility = 'private';
@@ -125,8 +125,7 @@ export async function moveSpace(ctx: AppContext, p: Principal, id: string, body:
  * and invite links stay behind: they name members of the old organization.
  */
 export async function transferSpace(ctx: AppContext, p: Principal, id: string, organizationId: string) {
-  const { row, role } = await requireActiveSpace(ctx, p, id);
-  requireContentRole(role, 'admin', 'transfer this space');
+  const { row } = await requireSpace(ctx, p, id, 'transfer');
   const position = await resolveTransfer(ctx, p, spaceNode(row), organizationId);
   await ctx.db.transaction(async (tx) => {
     await tx.query(

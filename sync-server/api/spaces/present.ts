@@ -1,39 +1,8 @@
 import type { AppContext } from '../../context';
-import type { ContentNode } from '../../policy/access';
-import { spacePermissions } from '../../policy/permissions';
+import { spacePermissions } from '../../policy/content';
 import type { RoleOrNone } from '../../policy/roles';
-
-export interface SpaceRow {
-  id: string;
-  organization_id: string;
-  parent_id: string | null;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  edit_mode: string;
-  language: string | null;
-  default_level: string | null;
-  position: string;
-  revision: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-  open_comments: number;
-}
-
-export const SPACE_COLUMNS =
-  'id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_at, updated_at, deleted_at, open_comments';
-
-/** The policy view of a space row. */
-export function spaceNode(s: SpaceRow): ContentNode {
-  return {
-    type: 'space',
-    id: s.id,
-    organizationId: s.organization_id,
-    parentId: s.parent_id,
-    defaultLevel: s.default_level,
-  };
-}
+import type { SpaceRow } from '../../store/spaces';
+import { spaceResource } from '../../access/resources';
 
 /** Change-request counters shown on a Space. */
 export interface ChangeRequestCounters {
@@ -75,6 +44,6 @@ export function presentSpace(
     defaultLevel: s.default_level as 'inherit' | null,
     comments: Number(s.open_comments),
     ...counters,
-    permissions: spacePermissions(role, s.edit_mode === 'locked'),
+    permissions: spacePermissions({ role }, spaceResource(s)),
   };
 }

@@ -11,7 +11,7 @@ import {
   UploadUrlSchema,
 } from './schemas';
 import { checkDownload, createUploadUrl, receiveUpload } from './service';
-import { downloadPayload, MAX_UPLOAD_BYTES, type Storage } from './storage';
+import { downloadPayload, MAX_UPLOAD_BYTES } from '../../store/file-storage';
 
 const tags = ['Storage'];
 
@@ -20,8 +20,9 @@ const INLINE =
   /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|text\/plain|application\/pdf|video\/(mp4|webm)|audio\/(mpeg|ogg|wav))$/;
 
 export const storageRoutes =
-  (ctx: AppContext, storage: Storage): FastifyPluginAsyncTypebox =>
+  (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const { storage } = ctx;
     app.post(
       '/orgs/:organizationId/storage/upload',
       {

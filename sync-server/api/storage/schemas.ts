@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MAX_UPLOAD_BYTES } from './storage';
+import { MAX_UPLOAD_BYTES } from '../../store/file-storage';
 
 /** A MIME type such as image/png or application/vnd.foo+json; parameters are not allowed. */
 export const MimeType = Type.String({

@@ -1,11 +1,8 @@
 import type { AppContext } from '../../context';
+import type { UserRow as StoredUserRow } from '../../store/users';
 
-export interface UserRow {
-  id: string;
-  display_name: string;
-  email: string | null;
-  photo_url: string | null;
-}
+/** The columns of a user that its API object shows (any query joining `users` can supply them). */
+export type UserRow = Pick<StoredUserRow, 'id' | 'display_name' | 'email' | 'photo_url'>;
 
 /** Row -> API `User`. Emails are shown: every caller that sees a user shares an organization with them. */
 export function presentUser(ctx: AppContext, u: UserRow) {

@@ -16,6 +16,7 @@ import { Lru } from '../store/lru';
  * globals nor run code.
  */
 
+/** A condition outside the accepted grammar; its message says why. */
 export class ConditionError extends Error {}
 
 const ALLOWED = new Set([

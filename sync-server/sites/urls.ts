@@ -1,4 +1,5 @@
-import type { AppContext } from '../context';
+import type { SectionRow, SiteSpaceRow } from '../store/sites';
+import type { SiteTree } from './tree';
 
 /**
  * Where a published site lives. Every site is served under
@@ -9,16 +10,21 @@ import type { AppContext } from '../context';
  * `<base>[<sectionPath>/][<siteSpacePath>/]<pagePath>`.
  */
 
+/** What site URLs need of the server's URLs: its public root (no trailing '/'). */
+export interface PublicRoot {
+  readonly root: string;
+}
+
 /** Path prefix of sites served by id. */
 export const SITES_PREFIX = '/sites/';
 
 /** The canonical base URL of a site, ending with '/'. */
-export function siteBaseUrl(ctx: AppContext, site: { id: string; hostname: string | null }): string {
+export function siteBaseUrl(urls: PublicRoot, site: { id: string; hostname: string | null }): string {
   if (site.hostname) {
-    const root = new URL(ctx.urls.root);
+    const root = new URL(urls.root);
     return `${root.protocol}//${site.hostname}${root.port ? `:${root.port}` : ''}/`;
   }
-  return `${ctx.urls.root}${SITES_PREFIX}${site.id}/`;
+  return `${urls.root}${SITES_PREFIX}${site.id}/`;
 }
 
 /** Appends the share key so a share-link URL opens the site (it then sets a cookie). */
@@ -33,4 +39,17 @@ export function joinSitePath(base: string, ...segments: (string | undefined)[]):
     .flatMap((s) => s.split('/'))
     .filter((s) => s !== '');
   return base + parts.map(encodeURIComponent).join('/');
+}
+
+/** Canonical URL of a section: the site base, plus the section path unless it is the default one. */
+export function sectionUrl(urls: PublicRoot, tree: SiteTree, section: SectionRow): string {
+  const base = siteBaseUrl(urls, tree.site);
+  return tree.defaultSectionId() === section.id ? base : `${joinSitePath(base, section.path)}/`;
+}
+
+/** Canonical URL of a site space: its section's URL (or the site base), plus its path unless it is the default. */
+export function siteSpaceUrl(urls: PublicRoot, tree: SiteTree, row: SiteSpaceRow): string {
+  const section = row.section_id ? tree.section(row.section_id) : undefined;
+  const base = section ? sectionUrl(urls, tree, section) : siteBaseUrl(urls, tree.site);
+  return tree.isDefaultSiteSpace(row) ? base : `${joinSitePath(base, row.path)}/`;
 }

@@ -1,7 +1,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Queryable } from './store/db';
-import { hashToken, newApiToken, newId } from './http/ids';
+import type { Queryable } from '../store/db';
+import { hashToken, newApiToken, newId } from '../http/ids';
+import { firstInstanceAdmin, insertToken, insertUser, tokenExists } from '../store/users';
 
 export interface NewUser {
   displayName: string;
@@ -12,12 +13,12 @@ export interface NewUser {
 /** Creates a user and returns its id. */
 export async function createUser(db: Queryable, user: NewUser): Promise<string> {
   const id = newId();
-  await db.query('INSERT INTO users (id, display_name, email, instance_admin) VALUES ($1, $2, $3, $4)', [
+  await insertUser(db, {
     id,
-    user.displayName,
-    user.email?.toLowerCase() ?? null,
-    user.instanceAdmin ?? false,
-  ]);
+    displayName: user.displayName,
+    email: user.email?.toLowerCase() ?? null,
+    instanceAdmin: user.instanceAdmin ?? false,
+  });
   return id;
 }
 
@@ -28,12 +29,7 @@ export async function issueToken(
   label: string,
   token: string = newApiToken(),
 ): Promise<string> {
-  await db.query('INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4)', [
-    newId(),
-    userId,
-    hashToken(token),
-    label,
-  ]);
+  await insertToken(db, { id: newId(), userId, tokenHash: hashToken(token), label });
   return token;
 }
 
@@ -57,16 +53,12 @@ export async function bootstrapAdmin(
   dataDir: string,
   fixedToken: string | undefined,
 ): Promise<AdminBootstrap> {
-  const existing = await db.query<{ id: string }>(
-    'SELECT id FROM users WHERE instance_admin ORDER BY created_at LIMIT 1',
-  );
-  let userId = existing[0]?.id;
+  let userId = await firstInstanceAdmin(db);
   const created = !userId;
   if (!userId)
     userId = await createUser(db, { displayName: 'Administrator', email: 'admin@localhost', instanceAdmin: true });
   if (fixedToken) {
-    const known = await db.query('SELECT 1 FROM api_tokens WHERE token_hash = $1', [hashToken(fixedToken)]);
-    if (known.length === 0) await issueToken(db, userId, 'FOLIO_ADMIN_TOKEN', fixedToken);
+    if (!(await tokenExists(db, hashToken(fixedToken)))) await issueToken(db, userId, 'FOLIO_ADMIN_TOKEN', fixedToken);
     return { userId, token: fixedToken, created };
   }
   if (!created) return { userId, created };

@@ -1,6 +1,11 @@
-import type { AppContext } from '../../context';
-import { changeRequestOfContentDoc, crContentDoc, spaceContentDoc, spaceOfContentDoc } from '../../docs/doc-names';
-import { hasChangesFor } from './crdt-merge';
+import {
+  changeRequestOfContentDoc,
+  crContentDoc,
+  spaceContentDoc,
+  spaceOfContentDoc,
+} from '../../shared/sync-contract';
+import { hasChangesFor } from './fork-merge';
+import type { DocHub } from './hub';
 
 /**
  * `outdated` of change requests: the space document has changes the fork
@@ -8,13 +13,13 @@ import { hasChangesFor } from './crdt-merge';
  * sets) once, then cached until either document changes, so lists do not
  * walk documents on every request.
  */
-export class OutdatedCache {
+export class OutdatedForks {
   private readonly values = new Map<string, boolean>();
   private readonly bySpace = new Map<string, Set<string>>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: AppContext) {
-    this.unsubscribe = ctx.hub.onUpdate((name) => {
+  constructor(private readonly hub: DocHub) {
+    this.unsubscribe = hub.onUpdate((name) => {
       const spaceId = spaceOfContentDoc(name);
       if (spaceId) {
         for (const crId of this.bySpace.get(spaceId) ?? []) this.values.delete(crId);
@@ -29,8 +34,8 @@ export class OutdatedCache {
   async get(spaceId: string, crId: string): Promise<boolean> {
     const hit = this.values.get(crId);
     if (hit !== undefined) return hit;
-    const value = await this.ctx.hub.withDoc(spaceContentDoc(spaceId), (space) =>
-      this.ctx.hub.withDoc(crContentDoc(crId), (fork) => hasChangesFor(space, fork)),
+    const value = await this.hub.withDoc(spaceContentDoc(spaceId), (space) =>
+      this.hub.withDoc(crContentDoc(crId), (fork) => hasChangesFor(space, fork)),
     );
     let set = this.bySpace.get(spaceId);
     if (!set) this.bySpace.set(spaceId, (set = new Set()));

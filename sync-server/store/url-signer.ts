@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../store/db';
-import { ApiError } from './errors';
+import type { Queryable } from './db';
+import { ApiError } from '../http/errors';
 
 /**
  * HMAC-SHA256 signatures for capability URLs (upload slots, file downloads):

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { AppContext } from '../../context';
-import { UrlSigner } from '../../http/signing';
-import { BlobStore } from '../../store/blobs';
+import type { Urls } from '../urls';
+import type { Queryable } from './db';
+import { UrlSigner } from './url-signer';
+import { BlobStore } from './blobs';
 
 /** Where file bytes live and how URLs to them are signed. */
 export interface Storage {
@@ -20,16 +21,16 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
  * embedded in cached revision JSON and must stay valid as long as it does;
  * knowing one is the capability to read that one file, like a share link.
  */
-export async function createStorage(ctx: AppContext): Promise<Storage> {
-  const signer = await UrlSigner.load(ctx.db);
-  const blobs = new BlobStore(join(ctx.config.dataDir, 'blobs'));
+export async function createStorage(db: Queryable, dataDir: string, urls: Urls): Promise<Storage> {
+  const signer = await UrlSigner.load(db);
+  const blobs = new BlobStore(join(dataDir, 'blobs'));
   return {
     blobs,
     signer,
     downloadUrl(file) {
       const signature = signer.sign(downloadPayload(file.sha256, file.contentType));
       const query = new URLSearchParams({ type: file.contentType, signature });
-      return ctx.urls.api(`/files/${file.sha256}/${encodeURIComponent(file.name)}?${query}`);
+      return urls.api(`/files/${file.sha256}/${encodeURIComponent(file.name)}?${query}`);
     },
   };
 }

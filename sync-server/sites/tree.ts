@@ -1,63 +1,6 @@
-import type { Queryable } from '../../store/db';
-import { SPACE_COLUMNS, type SpaceRow } from '../spaces/present';
-
-/** A `sites` row. */
-export interface SiteRow {
-  id: string;
-  organization_id: string;
-  type: string;
-  title: string;
-  visibility: string;
-  published: boolean;
-  hostname: string | null;
-  basename: string | null;
-  proxy: string | null;
-  agents_context: string;
-  adaptive_enabled: boolean;
-  adaptive_schema: object | null;
-  adaptive_schema_updated_at: Date | null;
-  share_key: string;
-  visitor_key: string;
-  default_section_id: string | null;
-  default_site_space_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const SITE_COLUMNS = `id, organization_id, type, title, visibility, published, hostname, basename, proxy, agents_context,
-  adaptive_enabled, adaptive_schema, adaptive_schema_updated_at, share_key, visitor_key, default_section_id,
-  default_site_space_id, created_at, updated_at`;
-
-export interface GroupRow {
-  id: string;
-  site_id: string;
-  title: string;
-  icon: string | null;
-  position: string;
-}
-
-export interface SectionRow {
-  id: string;
-  site_id: string;
-  group_id: string | null;
-  title: string;
-  description: string | null;
-  path: string;
-  icon: string | null;
-  condition: string | null;
-  default_site_space_id: string | null;
-  position: string;
-}
-
-export interface SiteSpaceRow {
-  id: string;
-  site_id: string;
-  section_id: string | null;
-  space_id: string;
-  path: string;
-  condition: string | null;
-  position: string;
-}
+import type { Queryable } from '../store/db';
+import type { SpaceRow } from '../store/spaces';
+import { loadSiteStructure, type GroupRow, type SectionRow, type SiteRow, type SiteSpaceRow } from '../store/sites';
 
 /** A top-level entry of a site's structure: a section outside any group, or a group. */
 export type TopLevelItem = { type: 'section'; row: SectionRow } | { type: 'group'; row: GroupRow };
@@ -81,24 +24,9 @@ export class SiteTree {
     readonly spaces: Map<string, SpaceRow>,
   ) {}
 
+  /** Loads the structure of `site` (a row the caller already read). */
   static async load(db: Queryable, site: SiteRow): Promise<SiteTree> {
-    const [groups, sections, siteSpaces, spaces] = await Promise.all([
-      db.query<GroupRow>('SELECT id, site_id, title, icon, position FROM site_section_groups WHERE site_id = $1', [
-        site.id,
-      ]),
-      db.query<SectionRow>(
-        'SELECT id, site_id, group_id, title, description, path, icon, condition, default_site_space_id, position FROM site_sections WHERE site_id = $1',
-        [site.id],
-      ),
-      db.query<SiteSpaceRow>(
-        'SELECT id, site_id, section_id, space_id, path, condition, position FROM site_spaces WHERE site_id = $1',
-        [site.id],
-      ),
-      db.query<SpaceRow>(
-        `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id IN (SELECT space_id FROM site_spaces WHERE site_id = $1)`,
-        [site.id],
-      ),
-    ]);
+    const { groups, sections, siteSpaces, spaces } = await loadSiteStructure(db, site.id);
     return new SiteTree(
       site,
       groups.sort(byPosition),
@@ -108,18 +36,22 @@ export class SiteTree {
     );
   }
 
+  /** Whether the site is organized in sections (else its site spaces sit at the root level). */
   get hasSections(): boolean {
     return this.sections.length > 0;
   }
 
+  /** A section by id. */
   section(id: string): SectionRow | undefined {
     return this.sections.find((s) => s.id === id);
   }
 
+  /** A section group by id. */
   group(id: string): GroupRow | undefined {
     return this.groups.find((g) => g.id === id);
   }
 
+  /** A site space by id. */
   siteSpace(id: string): SiteSpaceRow | undefined {
     return this.siteSpaces.find((s) => s.id === id);
   }

@@ -1,5 +1,4 @@
 import Ajv from 'ajv';
-import { badRequest } from '../../http/errors';
 
 /**
  * The visitor schema of adaptive content: a draft-07 JSON Schema describing
@@ -8,9 +7,11 @@ import { badRequest } from '../../http/errors';
  * and (2) have the shape GitBook describes: an object without additional
  * properties whose claims are booleans, strings (optionally enums), numbers,
  * arrays of those, or nested objects, each with a description; `unsigned`
- * holds the claims visitors may pass unsigned in the URL.
+ * holds the claims visitors may pass unsigned in the URL. The REST API
+ * stores them; published sites read claims through them.
  */
 
+/** The only JSON Schema dialect accepted. */
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 /** The schema of a site that never set one: no claims. */
@@ -103,30 +104,27 @@ const SHAPE = {
 const ajv = new Ajv({ strict: false, allErrors: false });
 const checkShape = ajv.compile(SHAPE);
 
-/** Validates a visitor schema (400 with the reason otherwise) and returns it. */
-export function checkVisitorSchema(schema: unknown): object {
+/**
+ * Why a visitor schema is refused (the API answers 400 with this message),
+ * or undefined when it is acceptable.
+ */
+export function visitorSchemaProblem(schema: unknown): string | undefined {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema))
-    throw badRequest('Invalid jsonSchema: expected a JSON Schema object');
+    return 'Invalid jsonSchema: expected a JSON Schema object';
   const declared = (schema as { $schema?: unknown }).$schema;
   if (declared !== undefined && declared !== DRAFT_07)
-    throw badRequest(`Invalid jsonSchema: "$schema" must be "${DRAFT_07}" (draft-07)`);
-  if (!ajv.validateSchema({ ...schema, $schema: DRAFT_07 })) {
-    throw badRequest(
-      `Invalid jsonSchema: not a valid draft-07 JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'jsonSchema' })}`,
-    );
-  }
-  if (!checkShape(schema)) {
-    throw badRequest(
-      `Invalid jsonSchema: ${ajv.errorsText(checkShape.errors, { dataVar: 'jsonSchema' })} (claims are booleans, strings, numbers, arrays or objects with a description)`,
-    );
-  }
+    return `Invalid jsonSchema: "$schema" must be "${DRAFT_07}" (draft-07)`;
+  if (!ajv.validateSchema({ ...schema, $schema: DRAFT_07 }))
+    return `Invalid jsonSchema: not a valid draft-07 JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'jsonSchema' })}`;
+  if (!checkShape(schema))
+    return `Invalid jsonSchema: ${ajv.errorsText(checkShape.errors, { dataVar: 'jsonSchema' })} (claims are booleans, strings, numbers, arrays or objects with a description)`;
   try {
     const { $schema: _dialect, ...body } = schema as Record<string, unknown>;
     ajv.compile(body);
   } catch (err) {
-    throw badRequest(`Invalid jsonSchema: ${(err as Error).message}`);
+    return `Invalid jsonSchema: ${(err as Error).message}`;
   }
-  return schema;
+  return undefined;
 }
 
 type Claim = {

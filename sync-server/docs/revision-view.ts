@@ -1,4 +1,4 @@
-import type { RevisionRecord, StoredPage } from '../../docs/revision-store';
+import type { RevisionRecord, StoredPage } from './revision-store';
 
 /** A stored file entry of a revision (what the content document records). */
 export interface StoredFile {

@@ -1,0 +1,17 @@
+import { AccessIndex, NO_GRANTS } from '../policy/access-index';
+import { membershipOf } from '../policy/membership';
+import type { Actor } from '../policy/subject';
+import type { Queryable } from '../store/db';
+import { loadContentGrantFacts, loadMembershipFacts } from '../store/access';
+
+/**
+ * The caller inside one organization, ready for policy: their membership and
+ * their content access index, from cached facts (two queries at most, usually
+ * none). Admins and non-members need no grants: their role does not depend on them.
+ */
+export async function loadActor(db: Queryable, organizationId: string, userId: string): Promise<Actor> {
+  const membership = membershipOf(await loadMembershipFacts(db, organizationId, userId));
+  const needsGrants = membership.role !== undefined && membership.role !== 'admin';
+  const grants = needsGrants ? await loadContentGrantFacts(db, membership) : NO_GRANTS;
+  return { userId, membership, access: AccessIndex.of(membership, grants) };
+}

@@ -1,0 +1,72 @@
+import { ALLOW, deny, forbidden, type Decision } from './decision';
+import { atLeast, type Role } from './roles';
+import type { Subject } from './subject';
+
+/** An organization as policy sees it (the caller's member role is the subject's role). */
+export interface OrganizationResource {
+  type: 'organization';
+  organizationId: string;
+}
+
+/** One rule: the organization role it needs (undefined: any member, guests included; 'member': any non-guest). */
+interface OrgRule {
+  role?: Role | 'member';
+  phrase: string;
+}
+
+const ORG_RULES = {
+  view: { phrase: 'see this organization' },
+  'list-members': { role: 'member', phrase: 'list the members of the organization' },
+  'view-members': { role: 'member', phrase: 'see other members of the organization' },
+  'list-teams': { role: 'member', phrase: 'list teams' },
+  'own-team': { role: 'member', phrase: 'own a team' },
+  'list-integrations': { role: 'member', phrase: 'list integrations' },
+  'upload-files': { role: 'edit', phrase: 'upload files' },
+  'create-content': { role: 'create', phrase: 'create content in this organization' },
+  'create-openapi-spec': { role: 'create', phrase: 'create OpenAPI specifications' },
+  'manage-sites': { role: 'create', phrase: 'manage docs sites' },
+  admin: { role: 'admin', phrase: 'administer this organization' },
+  update: { role: 'admin', phrase: 'change the organization settings' },
+  'invite-members': { role: 'admin', phrase: 'invite members' },
+  'manage-invite-links': { role: 'admin', phrase: 'manage invite links' },
+  'change-member-roles': { role: 'admin', phrase: 'change the role of members' },
+  'remove-members': { role: 'admin', phrase: 'remove other members' },
+  'list-member-spaces': { role: 'admin', phrase: "list another member's spaces" },
+  'list-member-teams': { role: 'admin', phrase: "list another member's teams" },
+  'set-sso-members': { role: 'admin', phrase: 'set SSO members' },
+  'create-teams': { role: 'admin', phrase: 'create teams' },
+  'delete-teams': { role: 'admin', phrase: 'delete teams' },
+  'manage-installations': { role: 'admin', phrase: 'install integrations' },
+  'view-billing': { role: 'admin', phrase: 'see billing' },
+} satisfies Record<string, OrgRule>;
+
+export type OrganizationAction = keyof typeof ORG_RULES;
+
+/** May `subject` (with their member role) do `action` in the organization? Non-members get 404. */
+export function decideOrganization(subject: Subject, action: OrganizationAction, _org: OrganizationResource): Decision {
+  if (subject.role === undefined) return deny({ reason: 'not-found', what: 'Organization' });
+  const rule: OrgRule = ORG_RULES[action];
+  if (rule.role === undefined) return ALLOW;
+  if (subject.role === null) return forbidden(`Guests cannot ${rule.phrase}`);
+  if (rule.role === 'member' || atLeast(subject.role, rule.role)) return ALLOW;
+  return forbidden(`You need the "${rule.role}" role in this organization to ${rule.phrase}`);
+}
+
+/** The `permissions` object of an Organization. */
+export function organizationPermissions(subject: Subject, org: OrganizationResource) {
+  const can = (action: OrganizationAction) => decideOrganization(subject, action, org).allowed;
+  return {
+    view: can('view'),
+    admin: can('admin'),
+    ownTeam: can('own-team'),
+    createContent: can('create-content'),
+    createOpenAPISpec: can('create-openapi-spec'),
+    ingestConversations: can('admin'),
+    viewBilling: can('view-billing'),
+    listMembers: can('list-members'),
+    listTeams: can('list-teams'),
+    listIntegrations: can('list-integrations'),
+    listInstallations: can('manage-installations'),
+    installIntegration: can('manage-installations'),
+  };
+}
