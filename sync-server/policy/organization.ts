@@ -23,6 +23,13 @@ const ORG_RULES = {
   'list-integrations': { role: 'member', phrase: 'list integrations' },
   'upload-files': { role: 'edit', phrase: 'upload files' },
   'create-content': { role: 'create', phrase: 'create content in this organization' },
+  /**
+   * Moving spaces and collections around the organization's tree is organizing the organization: full
+   * members only (a guest holding admin on one space through an invite link may not reshuffle the tree).
+   */
+  'organize-content': { role: 'member', phrase: 'move content in this organization' },
+  /** Content leaving the organization (a transfer): its admins decide, whatever roles a caller holds on the content. */
+  'transfer-content-out': { role: 'admin', phrase: 'transfer content out of this organization' },
   'create-openapi-spec': { role: 'create', phrase: 'create OpenAPI specifications' },
   'manage-sites': { role: 'create', phrase: 'manage docs sites' },
   admin: { role: 'admin', phrase: 'administer this organization' },

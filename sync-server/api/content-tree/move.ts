@@ -34,6 +34,7 @@ export async function resolveMove(
   node: ContentNode,
   body: MoveRequest,
 ): Promise<MoveTarget> {
+  authorize(actor, 'organize-content', organization(node.organizationId));
   const parentId = body.parent === undefined ? node.parentId : body.parent;
   if (parentId) {
     const parent = await loadCollectionRow(ctx.db, parentId);
@@ -62,8 +63,10 @@ export async function resolveMove(
 
 /**
  * Checks a transfer to another organization and returns the top-level
- * position there. The caller must belong to the target (404 otherwise, it
- * may not even exist for them) with at least "create" (403).
+ * position there. Both sides must agree: the caller administers the source
+ * organization (403; a guest holding admin on one space must not walk off
+ * with it), and belongs to the target (404 otherwise, it may not even exist
+ * for them) with at least "create" (403).
  */
 export async function resolveTransfer(
   ctx: AppContext,
@@ -73,6 +76,12 @@ export async function resolveTransfer(
 ): Promise<string> {
   if (targetOrganizationId === node.organizationId)
     throw badRequest('The transfer would not change anything: it is already in that organization');
+  // Both sides: the source organization lets the content go, the target takes it in.
+  authorize(
+    await loadActor(ctx.db, node.organizationId, p.userId),
+    'transfer-content-out',
+    organization(node.organizationId),
+  );
   const target = await loadActor(ctx.db, targetOrganizationId, p.userId);
   if (target.membership.role === undefined) throw notFound('Target organization');
   authorize(target, 'create-content', organization(targetOrganizationId));
