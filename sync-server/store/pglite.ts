@@ -1,14 +1,23 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 import { KeyedMutex } from './locks';
+import { lockEmbeddedDatabase } from './pglite-lock';
 
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
- * (tests); otherwise it lives in that folder and survives restarts.
+ * (tests); otherwise it lives in that folder and survives restarts, and one
+ * process at a time holds it (EmbeddedDatabaseBusyError for the next).
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pg.waitReady;
+  const unlock = dataDir ? await lockEmbeddedDatabase(dataDir) : async () => undefined;
+  let pg: PGlite;
+  try {
+    pg = dataDir ? new PGlite(dataDir) : new PGlite();
+    await pg.waitReady;
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(sql, params as unknown[]);
@@ -27,6 +36,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await pg.exec(sql);
     },
     withLock: (key, fn, options) => locks.withLock(key, fn, options),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }
