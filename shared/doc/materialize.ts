@@ -1,5 +1,7 @@
 import * as Y from 'yjs';
 import { analyzeMarkdown, type MarkdownAnalysis } from '../markdown/analyze';
+import { degradedAnalysis } from '../markdown/degraded';
+import { checkMarkdownLimits } from '../markdown/limits';
 import { readVariables } from './content-assets';
 import { childMap, filesRoot, pagesRoot, reusableRoot, variablesRoot } from './keys';
 import { collectKeys } from './observe';
@@ -174,12 +176,18 @@ export class Materializer {
     };
   }
 
-  /** Analysis of a page body, memoized per stored data object (so shared across snapshots). */
+  /**
+   * Analysis of a page body, memoized per stored data object (so shared across snapshots).
+   * Parsed on the calling thread: the server analyses pages in its parse pool instead
+   * (search/indexer.ts); here, markdown over the limits is not parsed at all.
+   */
   private analyze(data: PageData): MarkdownAnalysis {
     let analysis = this.analyses.get(data);
     if (!analysis) {
       try {
-        analysis = analyzeMarkdown(data.markdown);
+        analysis = checkMarkdownLimits(data.markdown)
+          ? degradedAnalysis(data.markdown)
+          : analyzeMarkdown(data.markdown);
       } catch {
         // Pathological input (e.g. nesting deep enough to exhaust the stack)
         // must not break the snapshot for the whole space.

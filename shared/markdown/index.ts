@@ -23,3 +23,13 @@ export { markdownToDocument, documentToMarkdown, type ToDocumentOptions, type Fr
 export type * from './document-types';
 export { parseMarkdown, stringifyMarkdown, plainText, MarkdownTooComplexError } from './parse';
 export { slugify, uniqueSlug, AnchorSlugger, MAX_SLUG_LENGTH } from './slug';
+export {
+  checkMarkdownLimits,
+  measureMarkdown,
+  MARKDOWN_LIMITS,
+  type LimitBreach,
+  type LimitReason,
+  type MarkdownLimits,
+  type MarkdownShape,
+} from './limits';
+export { degradedAnalysis, degradedDocument, degradedNote, type Degradation, type DegradedReason } from './degraded';

@@ -108,6 +108,11 @@ export function collectDefinitions(tree: Root): Map<string, Definition> {
  * converting it exhausts the call stack. The parser itself recurses per
  * level, so there is no depth that is safe for every input: callers map
  * this to "cannot process" instead of crashing.
+ *
+ * This guards the stack only, not time: the slow inputs (nested brackets,
+ * long delimiter runs, wide tables, lazy lines in nested lists) never
+ * overflow the stack, they take seconds. limits.ts refuses the known shapes
+ * up front and the server parses in a worker pool with a time budget.
  */
 export class MarkdownTooComplexError extends Error {
   constructor() {

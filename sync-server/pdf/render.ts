@@ -1,15 +1,34 @@
 import PDFDocument from 'pdfkit';
 import type { RootContent } from 'mdast';
-import { parseMarkdown, plainText } from '../../shared/markdown';
+import { degradedNote, plainText } from '../../shared/markdown';
 import type { StoredPage } from '../docs/revision-store';
+import type { MarkdownService, PdfBody } from '../markdown/service';
 
 /**
  * Renders pages of a revision to a PDF with pdfkit: each document page starts
  * with its title, then its markdown as headings, paragraphs, lists, quotes
  * and code blocks. Text uses the standard PDF fonts (no font files to ship),
- * which cover Latin-1; other characters are replaced by pdfkit.
+ * which cover Latin-1; other characters are replaced by pdfkit. The markdown
+ * is parsed by the markdown service (parse pool, cached per text); a page too
+ * complex to format is printed as plain monospaced text under a note.
  */
-export function renderPdf(title: string, pages: readonly StoredPage[]): Promise<Buffer> {
+export async function renderPdf(
+  title: string,
+  pages: readonly StoredPage[],
+  markdown: MarkdownService,
+): Promise<Buffer> {
+  const documents: StoredPage[] = [];
+  const collect = (list: readonly StoredPage[]) => {
+    for (const page of list) {
+      if (page.type === 'document') documents.push(page);
+      collect(page.pages ?? []);
+    }
+  };
+  collect(pages);
+  const parsed = await Promise.all(
+    documents.map((page) => markdown.pdf(typeof page.markdown === 'string' ? page.markdown : '')),
+  );
+  const bodies = new Map(documents.map((page, i) => [page, parsed[i]!]));
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Creator: 'Folio' }, bufferPages: false });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -23,7 +42,7 @@ export function renderPdf(title: string, pages: readonly StoredPage[]): Promise<
       if (page.type === 'document') {
         if (!first) doc.addPage();
         first = false;
-        renderPage(doc, page);
+        renderPage(doc, page, bodies.get(page)!);
       } else if (page.type === 'group' && typeof page.title === 'string') {
         if (!first) doc.moveDown();
         doc.font('Helvetica-Bold').fontSize(11).fillColor('#666').text(page.title.toUpperCase()).fillColor('black');
@@ -37,7 +56,7 @@ export function renderPdf(title: string, pages: readonly StoredPage[]): Promise<
   return done;
 }
 
-function renderPage(doc: PDFKit.PDFDocument, page: StoredPage): void {
+function renderPage(doc: PDFKit.PDFDocument, page: StoredPage, body: PdfBody): void {
   doc
     .font('Helvetica-Bold')
     .fontSize(22)
@@ -45,8 +64,12 @@ function renderPage(doc: PDFKit.PDFDocument, page: StoredPage): void {
   if (typeof page.description === 'string' && page.description)
     doc.font('Helvetica-Oblique').fontSize(12).text(page.description);
   doc.moveDown(0.5);
-  const markdown = typeof page.markdown === 'string' ? page.markdown : '';
-  for (const block of parseMarkdown(markdown).children) renderBlock(doc, block, 0);
+  if ('blocks' in body) {
+    for (const block of body.blocks) renderBlock(doc, block, 0);
+    return;
+  }
+  doc.font('Helvetica-Oblique').fontSize(10).fillColor('#666').text(degradedNote(body.degraded)).fillColor('black');
+  doc.moveDown(0.4).font('Courier').fontSize(9).text(body.text);
 }
 
 const HEADING_SIZES = [18, 16, 14, 13, 12, 12];

@@ -89,7 +89,11 @@ export const pdfRoutes =
         const view = viewOf(revision);
         const only = page === undefined ? undefined : view.pagesById.get(page);
         if (page !== undefined && !only) throw notFound('Page');
-        const pdf = await renderPdf(String(only?.title ?? 'Folio export'), only ? [only] : revision.pages);
+        const pdf = await renderPdf(
+          String(only?.title ?? 'Folio export'),
+          only ? [only] : revision.pages,
+          ctx.markdown,
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', 'inline; filename="folio.pdf"')

@@ -1,17 +1,16 @@
-import type { Element, Nodes as HastNodes, Root as HastRoot } from 'hast';
-import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
-import { toHast } from 'mdast-util-to-hast';
-import { AnchorSlugger, parseMarkdown, plainText, resolveLink, type LinkTargets } from '../../shared/markdown';
+import { defaultSchema } from 'hast-util-sanitize';
+import { resolveLink, type LinkTargets } from '../../shared/markdown';
+import { escapeHtml, type SiteBody } from '../markdown/site-html';
+
+export { escapeHtml };
 
 /**
- * A page's markdown as HTML for the published site. Raw HTML in markdown is
- * dropped (mdast-util-to-hast without `allowDangerousHtml`), then the tree
- * goes through hast-util-sanitize with GitHub's schema: no scripts, event
- * handlers, `javascript:` URLs, styles or forms survive, and ids are
- * prefixed (`user-content-`) so content cannot clobber DOM globals.
- * Links follow Folio's convention (shared/markdown/links.ts) and are
- * rewritten to the site's page URLs and to file download URLs.
+ * A page's body HTML for the published site, from the sanitized HTML the
+ * parse pool made of its markdown (sync-server/markdown/site-html.ts): links
+ * follow Folio's convention (shared/markdown/links.ts) and become the site's
+ * page URLs and file download URLs. Nothing is parsed here, so serving a page
+ * under another URL spelling costs a string substitution, not a parse.
  */
 
 /** How links of this page become URLs. */
@@ -24,7 +23,6 @@ export interface LinkRewriter {
 }
 
 const CLOBBER_PREFIX = defaultSchema.clobberPrefix ?? 'user-content-';
-const SCHEMA: Schema = defaultSchema;
 
 const anchorHref = (anchor: string) => `#${CLOBBER_PREFIX}${encodeURIComponent(anchor)}`;
 
@@ -42,41 +40,21 @@ function rewriteHref(href: string, fromPath: string, links: LinkRewriter): strin
   }
 }
 
-function walk(node: HastNodes, fn: (el: Element) => void): void {
-  if (node.type === 'element') fn(node);
-  if ('children' in node) for (const child of node.children) walk(child as HastNodes, fn);
+const OPEN = '<a href="';
+const CLOSE = '"></a>';
+
+/** An attribute value encoded exactly as hast-util-to-html encodes it (so output matches rendering in one pass). */
+function attributeValue(value: string): string {
+  const html = toHtml({ type: 'element', tagName: 'a', properties: { href: value }, children: [] });
+  return html.startsWith(OPEN) && html.endsWith(CLOSE) ? html.slice(OPEN.length, -CLOSE.length) : escapeHtml(value);
 }
 
-/** Heading ids as the app and the API compute them (AnchorSlugger over the heading's text). */
-function addHeadingIds(tree: HastRoot, headingTexts: string[]): void {
-  const slugger = new AnchorSlugger();
-  let i = 0;
-  walk(tree, (el) => {
-    if (/^h[1-6]$/.test(el.tagName)) el.properties.id = slugger.slug(headingTexts[i++] ?? '');
+/** The body HTML of a page, with its links rewritten for the site. */
+export function renderMarkdown(body: SiteBody, fromPath: string, links: LinkRewriter): string {
+  if (body.links.length === 0) return body.html;
+  const placeholder = new RegExp(`${body.token}_(\\d+)_`, 'g');
+  return body.html.replace(placeholder, (_, i: string) => {
+    const href = body.links[Number(i)];
+    return href === undefined ? '' : attributeValue(rewriteHref(href, fromPath, links));
   });
-}
-
-/** Renders page markdown to sanitized HTML, with links rewritten for the site. */
-export function renderMarkdown(markdown: string, fromPath: string, links: LinkRewriter): string {
-  const mdast = parseMarkdown(markdown);
-  const headingTexts: string[] = [];
-  const collect = (n: { type: string; children?: unknown[] }) => {
-    if (n.type === 'heading') headingTexts.push(plainText(n as Parameters<typeof plainText>[0]));
-    for (const c of n.children ?? []) collect(c as { type: string; children?: unknown[] });
-  };
-  collect(mdast);
-  const hast = toHast(mdast) as HastRoot;
-  addHeadingIds(hast, headingTexts);
-  walk(hast, (el) => {
-    if (el.tagName === 'a' && typeof el.properties.href === 'string')
-      el.properties.href = rewriteHref(el.properties.href, fromPath, links);
-    if (el.tagName === 'img' && typeof el.properties.src === 'string')
-      el.properties.src = rewriteHref(el.properties.src, fromPath, links);
-  });
-  return toHtml(sanitize(hast, SCHEMA) as HastRoot);
-}
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

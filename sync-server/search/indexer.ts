@@ -1,7 +1,20 @@
 import type { MaterializedContent } from '../../shared/doc';
+import type { MarkdownAnalysis } from '../../shared/markdown';
 import { pageHash, type StoredPage } from '../docs/revision-store';
 import type { Queryable } from '../store/db';
 import type { SpaceRevisionHook } from '../docs/snapshots';
+
+/** Analyses page markdown off the event loop (MarkdownService.analysis: worker pool, limits, cache by text). */
+export type Analyze = (markdown: string) => Promise<MarkdownAnalysis>;
+
+/** What indexing reads of a materialized page. */
+type IndexedPage = StoredPage & {
+  type: string;
+  title: string;
+  description?: string;
+  noIndex?: boolean;
+  markdown?: string;
+};
 
 /** PostgreSQL text-search configuration for a space language (stemming); 'simple' otherwise. */
 const CONFIGS: Record<string, string> = {
@@ -48,12 +61,18 @@ export interface IndexChanges {
 
 /**
  * Works out, outside any transaction, what the search index of a space needs
- * after a snapshot: sections of the pages whose content hash changed (markdown
- * analysis is CPU work; the event loop gets a turn every few pages so a large
- * import does not stall other requests) and the pages that are gone. Pages
- * marked noIndex are not indexed.
+ * after a snapshot: sections of the pages whose content hash changed and the
+ * pages that are gone. Markdown analysis is CPU work, and some texts take
+ * seconds: it runs in the parse pool (`analyze`), all changed pages at once,
+ * so the event loop stays free; a text too complex to analyse in time is
+ * indexed as plain text. Pages marked noIndex are not indexed.
  */
-export async function planIndex(db: Queryable, spaceId: string, snapshot: MaterializedContent): Promise<IndexChanges> {
+export async function planIndex(
+  db: Queryable,
+  spaceId: string,
+  snapshot: MaterializedContent,
+  analyze: Analyze,
+): Promise<IndexChanges> {
   const indexed = new Map(
     (
       await db.query<{ page_id: string; page_hash: string }>(
@@ -62,30 +81,30 @@ export async function planIndex(db: Queryable, spaceId: string, snapshot: Materi
       )
     ).map((r) => [r.page_id, r.page_hash]),
   );
-  const rows: SectionRow[] = [];
   const keep = new Set<string>();
-  const changed = new Set<string>();
-  let analysed = 0;
+  const changed: { pageId: string; hash: string; page: IndexedPage; path: string }[] = [];
   for (const [pageId, info] of snapshot.pageIndex) {
-    const page = info.page as unknown as StoredPage & {
-      type: string;
-      title: string;
-      description?: string;
-      noIndex?: boolean;
-    };
+    const page = info.page as unknown as IndexedPage;
     if (page.type === 'link' || page.noIndex) continue;
     keep.add(pageId);
     const hash = pageHash(page);
     if (indexed.get(pageId) === hash) continue;
-    changed.add(pageId);
-    if (++analysed % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
-    const sections = snapshot.analysis(pageId)?.sections ?? [];
-    const base = { pageId, hash, pageTitle: page.title, description: page.description ?? '', path: info.path };
+    changed.push({ pageId, hash, page, path: info.path });
+  }
+  const analyses = await Promise.all(
+    changed.map(({ page }) =>
+      page.type === 'document' && typeof page.markdown === 'string' ? analyze(page.markdown) : undefined,
+    ),
+  );
+  const rows: SectionRow[] = [];
+  changed.forEach(({ pageId, hash, page, path }, i) => {
+    const sections = analyses[i]?.sections ?? [];
+    const base = { pageId, hash, pageTitle: page.title, description: page.description ?? '', path };
     if (sections.length === 0) rows.push({ ...base, sectionId: '', ord: 0, title: '', body: '' });
     sections.forEach((s, ord) => rows.push({ ...base, sectionId: s.id, ord, title: s.title, body: s.body }));
-  }
+  });
   const removed = [...indexed.keys()].filter((id) => !keep.has(id));
-  return { rows, stale: [...changed, ...removed] };
+  return { rows, stale: [...changed.map((c) => c.pageId), ...removed] };
 }
 
 /** Writes planned index changes (inside the revision's transaction). Returns how many pages were (re)indexed. */
@@ -131,10 +150,11 @@ export async function applyIndex(
  * changed pages' sections before the revision's transaction and writes them
  * inside it, so the index never lags behind or runs ahead of the revision.
  */
-export function searchIndexHook(db: Queryable): SpaceRevisionHook {
+export function searchIndexHook(db: Queryable, markdown: { analysis: Analyze }): SpaceRevisionHook {
+  const analyze: Analyze = (text) => markdown.analysis(text);
   return {
     async prepare(spaceId, snapshot) {
-      const changes = await planIndex(db, spaceId, snapshot);
+      const changes = await planIndex(db, spaceId, snapshot, analyze);
       return async (tx, space) => void (await applyIndex(tx, spaceId, space.language, changes));
     },
   };

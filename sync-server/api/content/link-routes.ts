@@ -52,7 +52,7 @@ export const linkRoutes =
       },
       async (req) => {
         const { view, refs } = await spaceRevisionWithRefs(ctx, req.principal, req.params.spaceId);
-        const { items, stats } = linkItems(refs, linksOf(view), req.query.status);
+        const { items, stats } = linkItems(refs, await linksOf(ctx.markdown, view), req.query.status);
         return { ...pageArray(items, pageRequest(req.query)), stats };
       },
     );
@@ -78,7 +78,7 @@ export const linkRoutes =
           if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
           const { items, stats } = linkItems(
             refs,
-            linksOf(view).filter((l) => l.from === req.params.pageId),
+            (await linksOf(ctx.markdown, view)).filter((l) => l.from === req.params.pageId),
             req.query.status,
           );
           return { ...pageArray(items, pageRequest(req.query)), stats };
@@ -98,7 +98,8 @@ export const linkRoutes =
         async (req) => {
           const { view, refs } = await resolve(req);
           if (!view.pagesById.has(req.params.pageId)) throw notFound('Page');
-          return pageArray(pageBacklinks(refs, view, req.params.pageId), pageRequest(req.query));
+          const links = await linksOf(ctx.markdown, view);
+          return pageArray(pageBacklinks(refs, view, links, req.params.pageId), pageRequest(req.query));
         },
       );
       app.get(
@@ -115,7 +116,8 @@ export const linkRoutes =
         async (req) => {
           const { view, refs } = await resolve(req);
           if (!view.filesById.has(req.params.fileId)) throw notFound('File');
-          return pageArray(fileBacklinks(refs, view, req.params.fileId), pageRequest(req.query));
+          const links = await linksOf(ctx.markdown, view);
+          return pageArray(fileBacklinks(refs, view, links, req.params.fileId), pageRequest(req.query));
         },
       );
     }

@@ -1,5 +1,6 @@
-import { analyzeMarkdown, createLinkTargets, resolveLink, type ResolvedLink } from '../../../shared/markdown';
+import { createLinkTargets, resolveLink, type ResolvedLink } from '../../../shared/markdown';
 import type { RevisionView } from '../../docs/revision-view';
+import type { MarkdownService } from '../../markdown/service';
 
 /** One link found in a page of a revision, resolved against that revision. */
 export interface FoundLink {
@@ -9,15 +10,27 @@ export interface FoundLink {
   image: boolean;
 }
 
-const cache = new WeakMap<RevisionView, FoundLink[]>();
+const cache = new WeakMap<RevisionView, Promise<FoundLink[]>>();
 
 /**
  * Every link of every document page of a revision, resolved against the
- * revision's own pages and files. Computed once per (immutable) revision.
+ * revision's own pages and files. Computed once per (immutable) revision;
+ * pages are analysed by the markdown service (parse pool, cached per text,
+ * so mostly already done when the revision was indexed), never on the event
+ * loop. A page too complex to analyse has no links.
  */
-export function linksOf(view: RevisionView): FoundLink[] {
-  const hit = cache.get(view);
-  if (hit) return hit;
+export function linksOf(markdown: MarkdownService, view: RevisionView): Promise<FoundLink[]> {
+  let found = cache.get(view);
+  if (!found) {
+    found = collectLinks(markdown, view);
+    cache.set(view, found);
+    // A failure is not kept: the next request tries again.
+    found.catch(() => cache.delete(view));
+  }
+  return found;
+}
+
+async function collectLinks(markdown: MarkdownService, view: RevisionView): Promise<FoundLink[]> {
   const pages = [...view.pagesById.values()].filter((p) => p.type !== 'link' && typeof p.path === 'string');
   const targets = createLinkTargets(
     pages.map((p) => ({
@@ -28,14 +41,14 @@ export function linksOf(view: RevisionView): FoundLink[] {
     })),
     view.filesById.values(),
   );
+  const bodies = pages.filter((p) => typeof p.markdown === 'string');
+  const analyses = await Promise.all(bodies.map((p) => markdown.analysis(p.markdown as string)));
   const found: FoundLink[] = [];
-  for (const page of pages) {
-    if (typeof page.markdown !== 'string') continue;
-    for (const link of analyzeMarkdown(page.markdown).links) {
+  bodies.forEach((page, i) => {
+    for (const link of analyses[i]!.links) {
       found.push({ from: page.id, resolved: resolveLink(page.path as string, link.href, targets), image: link.image });
     }
-  }
-  cache.set(view, found);
+  });
   return found;
 }
 
@@ -141,18 +154,18 @@ export function linkItems(c: RefContext, links: FoundLink[], status?: LinkStatus
   };
 }
 
-/** Pages of the revision that link to `pageId` (as page references, each once). */
-export function pageBacklinks(c: RefContext, view: RevisionView, pageId: string) {
-  return backlinks(c, view, (r) => r.kind === 'page' && r.page === pageId);
+/** Pages of the revision (whose links are `links`) that link to `pageId` (as page references, each once). */
+export function pageBacklinks(c: RefContext, view: RevisionView, links: FoundLink[], pageId: string) {
+  return backlinks(c, view, links, (r) => r.kind === 'page' && r.page === pageId);
 }
 
-/** Pages of the revision that link to or embed `fileId`. */
-export function fileBacklinks(c: RefContext, view: RevisionView, fileId: string) {
-  return backlinks(c, view, (r) => r.kind === 'file' && r.file === fileId);
+/** Pages of the revision (whose links are `links`) that link to or embed `fileId`. */
+export function fileBacklinks(c: RefContext, view: RevisionView, links: FoundLink[], fileId: string) {
+  return backlinks(c, view, links, (r) => r.kind === 'file' && r.file === fileId);
 }
 
-function backlinks(c: RefContext, view: RevisionView, matches: (r: ResolvedLink) => boolean) {
+function backlinks(c: RefContext, view: RevisionView, links: FoundLink[], matches: (r: ResolvedLink) => boolean) {
   const from = new Set<string>();
-  for (const link of linksOf(view)) if (matches(link.resolved)) from.add(link.from);
+  for (const link of links) if (matches(link.resolved)) from.add(link.from);
   return [...from].filter((id) => view.pagesById.has(id)).map((id) => pageReference(c, id));
 }

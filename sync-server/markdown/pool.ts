@@ -1,0 +1,119 @@
+import { MessageChannel } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Tinypool from 'tinypool';
+import type { MarkdownTask, TaskKind, TaskResult } from './tasks';
+import type { WorkerRequest } from './worker';
+
+/** Settings of the parse pool. */
+export interface ParsePoolOptions {
+  /** Longest a task may run once a worker has begun it (ms); then the worker is terminated. */
+  timeoutMs: number;
+  /** Worker threads at most (default: one less than the CPUs, between 1 and 2). */
+  maxThreads?: number;
+  /** An idle worker exits after this long (ms), so an idle server holds no threads. */
+  idleTimeoutMs?: number;
+  /** Heap limit of each worker (MB): a parse that needs more fails instead of growing the process. */
+  maxHeapMb?: number;
+}
+
+/** How a task ended: its result, or why there is none. */
+export type PoolOutcome<K extends TaskKind> =
+  ({ ok: true } & TaskResult<K>) | { ok: false; reason: 'timeout' | 'error'; error?: unknown };
+
+const WORKER_FILE = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+
+/**
+ * Worker threads that parse markdown off the event loop (tinypool). Each task
+ * has a time budget counted from the moment a worker begins it (the worker
+ * says so on a port of its own; queueing and thread start-up do not count):
+ * past it, the task is aborted, which terminates that worker (a synchronous
+ * parse cannot be interrupted any other way), and the next task gets a fresh
+ * one. Threads start on the first task and exit when idle, so a server that
+ * parses nothing holds none.
+ */
+export class ParsePool {
+  private pool: Tinypool | undefined;
+  private running = 0;
+  private closed = false;
+  private readonly options: Required<ParsePoolOptions>;
+
+  constructor(options: ParsePoolOptions) {
+    this.options = {
+      maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+      idleTimeoutMs: 30_000,
+      maxHeapMb: 512,
+      ...options,
+    };
+  }
+
+  /** Tasks a worker is running right now. */
+  get busy(): number {
+    return this.running;
+  }
+
+  /** Worker threads alive right now. */
+  get threads(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  private tinypool(): Tinypool {
+    if (this.pool) return this.pool;
+    const pool = new Tinypool({
+      filename: WORKER_FILE,
+      minThreads: 0,
+      maxThreads: this.options.maxThreads,
+      idleTimeout: this.options.idleTimeoutMs,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
+      // The parent's flags (a debugger port, --import tsx, ...) are not the worker's business.
+      execArgv: [],
+    });
+    // A worker that dies without a task of its own (failing to start, say) is reported here; unheard, the
+    // event would crash the server, and tasks queued behind it would wait forever. Drop this pool: its
+    // queued tasks end as errors (their texts degrade) and the next task starts a new one.
+    pool.on('error', () => {
+      if (this.pool === pool) this.pool = undefined;
+      void pool.destroy().catch(() => undefined);
+    });
+    this.pool = pool;
+    return pool;
+  }
+
+  /** Runs `task` in a worker within the time budget. Never rejects. */
+  async run<K extends TaskKind>(task: MarkdownTask & { kind: K }): Promise<PoolOutcome<K>> {
+    if (this.closed) return { ok: false, reason: 'error', error: new Error('the parse pool is closed') };
+    const { port1, port2 } = new MessageChannel();
+    const abort = new AbortController();
+    let started = false;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      started = true;
+      this.running++;
+      timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, this.options.timeoutMs);
+    });
+    try {
+      const request: WorkerRequest = { task, started: port2 };
+      const result = (await this.tinypool().run(request, {
+        transferList: [port2],
+        signal: abort.signal,
+      })) as TaskResult<K>;
+      return { ok: true, ...result };
+    } catch (error) {
+      return timedOut ? { ok: false, reason: 'timeout' } : { ok: false, reason: 'error', error };
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+      if (started) this.running--;
+    }
+  }
+
+  /** Terminates the workers; tasks still queued or running end as errors. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.destroy();
+  }
+}

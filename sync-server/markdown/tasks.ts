@@ -1,0 +1,74 @@
+import type { RootContent } from 'mdast';
+import { analyzeMarkdown, type MarkdownAnalysis } from '../../shared/markdown/analyze';
+import { markdownToDocument } from '../../shared/markdown/to-document';
+import type { JSONDocument } from '../../shared/markdown/document-types';
+import { parseMarkdown } from '../../shared/markdown/parse';
+import { renderSiteBody, type SiteBody } from './site-html';
+
+/**
+ * The markdown work the server hands to its parse pool, one function per
+ * use: search and link analysis, GitBook documents (REST `format=document`,
+ * comment bodies), published-site HTML and PDF blocks. These run inside a
+ * worker thread (worker.ts); they are plain functions so they can be tested
+ * and benchmarked on their own.
+ */
+
+/** mdast blocks of a page without source positions (what the PDF renderer reads). */
+export interface PdfBlocks {
+  blocks: RootContent[];
+}
+
+/** What each kind of task produces. */
+export interface TaskOutputs {
+  analysis: MarkdownAnalysis;
+  document: JSONDocument;
+  site: SiteBody;
+  pdf: PdfBlocks;
+}
+
+/** The kinds of markdown work. */
+export type TaskKind = keyof TaskOutputs;
+
+/** One piece of work: a kind and the markdown text. */
+export interface MarkdownTask {
+  kind: TaskKind;
+  markdown: string;
+}
+
+/** A task's result and its approximate size (for the result cache's byte budget). */
+export interface TaskResult<K extends TaskKind = TaskKind> {
+  value: TaskOutputs[K];
+  weight: number;
+}
+
+function withoutPositions<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutPositions) as T;
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) if (k !== 'position') out[k] = withoutPositions(v);
+    return out as T;
+  }
+  return node;
+}
+
+/** Runs one task on the calling thread (the worker's). */
+export function runTask(task: MarkdownTask): TaskResult {
+  switch (task.kind) {
+    case 'analysis': {
+      const value = analyzeMarkdown(task.markdown);
+      return { value, weight: JSON.stringify(value).length };
+    }
+    case 'document': {
+      const value = markdownToDocument(task.markdown);
+      return { value, weight: JSON.stringify(value).length };
+    }
+    case 'site': {
+      const value = renderSiteBody(task.markdown);
+      return { value, weight: value.html.length + value.links.reduce((n, l) => n + l.length, 0) };
+    }
+    case 'pdf': {
+      const value = { blocks: withoutPositions(parseMarkdown(task.markdown).children) };
+      return { value, weight: JSON.stringify(value).length };
+    }
+  }
+}

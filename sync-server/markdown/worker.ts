@@ -1,0 +1,18 @@
+import type { MessagePort } from 'node:worker_threads';
+import { runTask, type MarkdownTask, type TaskResult } from './tasks';
+
+/** What the pool sends a worker: the task and a port on which the worker says it has begun. */
+export interface WorkerRequest {
+  task: MarkdownTask;
+  started: MessagePort;
+}
+
+/**
+ * The parse pool's task handler (tinypool calls the default export in a
+ * worker thread). It reports its start first: the time budget counts from
+ * there, not from when the task was queued or the thread was still booting.
+ */
+export default function handle(request: WorkerRequest): TaskResult {
+  request.started.postMessage('started');
+  return runTask(request.task);
+}
