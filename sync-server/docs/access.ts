@@ -1,3 +1,4 @@
+import { hashToken } from '../http/ids';
 import { principalForToken, type Principal } from '../identity/principal';
 import { decide, type Decision } from '../policy';
 import { loadActor } from '../access/actor';
@@ -43,6 +44,15 @@ function refusalOf(decision: Decision & { allowed: false }, status?: string): Re
 }
 
 /**
+ * Whether a refusal means the caller lost access altogether (token revoked,
+ * document no longer visible), as opposed to a write refusal (read-only,
+ * locked, deleted) that leaves a reader free to keep reading.
+ */
+export function lostAccess(refusal: Refusal): boolean {
+  return refusal.code === CloseCode.unauthorized || refusal.code === CloseCode.notFound;
+}
+
+/**
  * Whether `principal` may write `target`: `'not-found'` when they cannot even
  * see it (or it does not exist), a refusal when they may only read, undefined
  * when they may write. A change request is read uncached: a merge must stop
@@ -80,6 +90,8 @@ export async function writeRefusal(
 export interface SyncAccess {
   target: SyncTarget;
   principal: Principal;
+  /** Identifies the token (its hash): connections sharing a token and a target get the same decisions. */
+  credential: string;
   /** The decision taken at connect time. */
   initial: Refusal | undefined;
   /** Decides again (token still valid? space still visible? role, lock, deletion). */
@@ -100,6 +112,7 @@ export async function authorizeUpgrade(
   return {
     target,
     principal,
+    credential: hashToken(token),
     initial,
     async recheck() {
       // The token may have been revoked since the upgrade (principalForToken is read-cached, so this is cheap).

@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import type { SyncAccess } from './access';
+import { lostAccess, type SyncAccess } from './access';
 import { CloseCode, type Refusal } from '../../shared/sync-contract';
 import type { DocHub, DocLease, DocPeer, HubLogger } from './hub';
 import type { LiveDoc } from './live-doc';
@@ -39,11 +39,14 @@ export class SyncConnection implements DocPeer {
   private refusal: Refusal | undefined;
   /** Answered pings; a peer that misses one heartbeat is terminated (half-open TCP connections). */
   alive = true;
+  /** Awareness entries over the limits were already logged for this connection (one line per socket, not per frame). */
+  private awarenessDropLogged = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly hub: DocHub,
-    private readonly access: SyncAccess,
+    /** Who is connected to what; the access sweep re-checks it (see access-sweep.ts). */
+    readonly access: SyncAccess,
     private readonly log: HubLogger,
   ) {
     this.refusal = access.initial;
@@ -118,6 +121,17 @@ export class SyncConnection implements DocPeer {
     return false;
   }
 
+  /**
+   * The result of re-checking this connection's access (the access sweep, after
+   * roles, grants or tokens changed): closes it when the caller lost access
+   * (4401 token revoked, 4404 no longer visible), so a removed member stops
+   * receiving live edits. A caller who may still read stays connected; a write
+   * refusal is said when they write.
+   */
+  accessChecked(refusal: Refusal | undefined): void {
+    if (refusal && lostAccess(refusal)) this.close(refusal.code, refusal.reason);
+  }
+
   /** Stops receiving and sending; the lease is given back once the frames already received are handled. */
   private shutdown(): void {
     if (!this.closed) {
@@ -167,10 +181,19 @@ export class SyncConnection implements DocPeer {
       case 'sync-step-2':
       case 'update':
         return this.write(live, message.update);
-      case 'awareness':
+      case 'awareness': {
         // A closed connection's presence would never be removed again.
-        if (!this.closed) live.applyAwareness(this, message.entries);
+        const refused = this.closed ? 0 : live.applyAwareness(this, message.entries);
+        // Over the limits: dropped, not refused with a close (a stock client would stop reconnecting for good).
+        if ((message.oversized > 0 || refused > 0) && !this.awarenessDropLogged) {
+          this.awarenessDropLogged = true;
+          this.log.warn(
+            { connection: this.id, doc: live.name, oversized: message.oversized, overClientLimit: refused },
+            'sync: dropped awareness entries over the limits',
+          );
+        }
         return;
+      }
       case 'query-awareness': {
         const presence = live.awarenessFrame();
         if (presence) this.send(presence);

@@ -23,6 +23,15 @@ export type ServerChangeHandler = (live: LiveDoc, update: Uint8Array, origin: un
 const REMOTE = Symbol('folio.remote-awareness');
 
 /**
+ * How many awareness client ids one connection may introduce over its
+ * lifetime. A stock client uses one (its document's client id); without a
+ * bound one socket could fill the document's presence with 200,000 fake
+ * users, each sent to every peer and newcomer (and kept in the awareness
+ * bookkeeping until the document unloads).
+ */
+export const MAX_AWARENESS_CLIENTS_PER_CONNECTION = 8;
+
+/**
  * One document open in memory: the Y.Doc (holding committed updates only,
  * plus server-side changes waiting for their commit), its awareness, the
  * connections attached to it, and its bookkeeping (`activity`).
@@ -41,6 +50,8 @@ export class LiveDoc {
   private collecting: ServerChange[] | undefined;
   /** Which connection (or another process) introduced each awareness client id (anti-spoofing). */
   private readonly awarenessOwners = new Map<number, DocPeer | typeof REMOTE>();
+  /** The client ids each connection introduced (its lifetime budget, see MAX_AWARENESS_CLIENTS_PER_CONNECTION). */
+  private readonly awarenessIntroduced = new Map<DocPeer, Set<number>>();
 
   /** `onServerChange` receives every update that is not already committed: those are server-side changes to persist. */
   constructor(
@@ -170,30 +181,61 @@ export class LiveDoc {
   }
 
   /**
-   * Applies a connection's awareness entries, dropping those for client ids
-   * another connection introduced: without this, any reader could overwrite
-   * or remove other people's presence (cursor spoofing, "kicking" a user).
+   * Applies a connection's awareness entries and returns how many it refused
+   * for being over the client-id budget. Entries for client ids another
+   * connection introduced are dropped: without this, any reader could
+   * overwrite or remove other people's presence (cursor spoofing, "kicking"
+   * a user). So are entries that would change nothing (a stock client echoes
+   * back the states the server sent it), and new client ids beyond
+   * MAX_AWARENESS_CLIENTS_PER_CONNECTION (presence flooding).
    */
-  applyAwareness(peer: DocPeer, entries: readonly AwarenessEntry[]): void {
-    const own = entries.filter((e) => {
+  applyAwareness(peer: DocPeer, entries: readonly AwarenessEntry[]): number {
+    let introduced = this.awarenessIntroduced.get(peer);
+    let refused = 0;
+    const accepted = entries.filter((e) => {
       const owner = this.awarenessOwners.get(e.clientId);
       // A state another process introduced may be taken over: its client reconnected here (failover).
-      return owner === undefined || owner === peer || owner === REMOTE;
+      if (owner !== undefined && owner !== peer && owner !== REMOTE) return false;
+      if (!this.changesAwareness(e)) return false;
+      if (introduced?.has(e.clientId)) return true;
+      if ((introduced?.size ?? 0) >= MAX_AWARENESS_CLIENTS_PER_CONNECTION) {
+        refused++;
+        return false;
+      }
+      if (!introduced) this.awarenessIntroduced.set(peer, (introduced = new Set()));
+      introduced.add(e.clientId);
+      return true;
     });
-    if (own.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(own), peer);
+    if (accepted.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(accepted), peer);
+    return refused;
   }
 
-  /** Applies presence published by another process, except for client ids a connection of this process owns. */
+  /**
+   * Whether y-protocols would apply `entry` (a newer clock; a removal of a
+   * state that exists). A removal of a client nobody shows would change no
+   * state but still add bookkeeping forever: it is skipped too.
+   */
+  private changesAwareness(entry: AwarenessEntry): boolean {
+    const clock = this.awareness.meta.get(entry.clientId)?.clock ?? 0;
+    if (entry.state === 'null') return this.awareness.states.has(entry.clientId) && clock <= entry.clock;
+    return clock < entry.clock;
+  }
+
+  /**
+   * Applies presence published by another process, except for client ids a
+   * connection of this process owns. Oversized states are dropped here too
+   * (parseAwarenessUpdate), whatever the publishing process let through.
+   */
   applyRemoteAwareness(update: Uint8Array): void {
     let entries: AwarenessEntry[];
     try {
-      entries = parseAwarenessUpdate(update);
+      entries = parseAwarenessUpdate(update).entries;
     } catch {
       return;
     }
     const foreign = entries.filter((e) => {
       const owner = this.awarenessOwners.get(e.clientId);
-      return owner === undefined || owner === REMOTE;
+      return (owner === undefined || owner === REMOTE) && this.changesAwareness(e);
     });
     if (foreign.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(foreign), REMOTE);
   }
@@ -207,6 +249,7 @@ export class LiveDoc {
   /** Detaches a connection and removes the presence it introduced. */
   detach(peer: DocPeer): void {
     this.peers.delete(peer);
+    this.awarenessIntroduced.delete(peer);
     const ids = [...this.awarenessOwners].filter(([, owner]) => owner === peer).map(([id]) => id);
     if (ids.length > 0) removeAwarenessStates(this.awareness, ids, null);
   }

@@ -26,15 +26,28 @@ const SYNC_UPDATE = 2;
 export type ClientMessage =
   | { type: 'sync-step-1'; stateVector: Uint8Array }
   | { type: 'sync-step-2' | 'update'; update: Uint8Array }
-  | { type: 'awareness'; entries: AwarenessEntry[] }
+  | ({ type: 'awareness' } & AwarenessUpdate)
   | { type: 'query-awareness' };
 
-/** One client's entry of an awareness update; `state` is the raw JSON text ("null" = gone). */
+/** One client's entry of an awareness update; `state` is the raw JSON text (exactly "null" = gone). */
 export interface AwarenessEntry {
   clientId: number;
   clock: number;
   state: string;
 }
+
+/** A decoded awareness update: the entries within the size limit, and how many were over it (dropped). */
+export interface AwarenessUpdate {
+  entries: AwarenessEntry[];
+  oversized: number;
+}
+
+/**
+ * Largest awareness state of one client, in bytes of JSON. A cursor, a name
+ * and a colour take well under 1 kB; without a bound one reader could make
+ * the server hold a 30 MB state and send it to every peer and every newcomer.
+ */
+export const MAX_AWARENESS_STATE_BYTES = 16 * 1024;
 
 /** A frame that does not follow the grammar; the connection answers with close code 4400. */
 export class ProtocolError extends Error {
@@ -60,8 +73,7 @@ function readBytes(d: decoding.Decoder, what: string): Uint8Array {
   return decoding.readUint8Array(d, length);
 }
 
-function readString(d: decoding.Decoder, what: string): string {
-  const raw = readBytes(d, what);
+function decodeUtf8(raw: Uint8Array, what: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
@@ -80,24 +92,40 @@ function checkStateVector(sv: Uint8Array): void {
   if (decoding.hasContent(d)) throw new ProtocolError('trailing bytes after the state vector');
 }
 
-/** Decodes an awareness update, checking every state is JSON (applyAwarenessUpdate would throw mid-update otherwise). */
-export function parseAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {
+/**
+ * Decodes an awareness update, checking every state is JSON (applyAwarenessUpdate
+ * would throw mid-update otherwise). States longer than `maxStateBytes` are
+ * counted and left out unread: neither decoded nor parsed, so an oversized
+ * state costs the server no more than skipping its bytes.
+ */
+export function parseAwarenessUpdate(
+  update: Uint8Array,
+  maxStateBytes: number = MAX_AWARENESS_STATE_BYTES,
+): AwarenessUpdate {
   const d = decoding.createDecoder(update);
   const count = readUint(d, 'awareness size');
   const entries: AwarenessEntry[] = [];
+  let oversized = 0;
   for (let i = 0; i < count; i++) {
     const clientId = readUint(d, 'awareness client');
     const clock = readUint(d, 'awareness clock');
-    const state = readString(d, 'awareness state');
+    const raw = readBytes(d, 'awareness state');
+    if (raw.byteLength > maxStateBytes) {
+      oversized++;
+      continue;
+    }
+    const state = decodeUtf8(raw, 'awareness state');
+    let value: unknown;
     try {
-      JSON.parse(state);
+      value = JSON.parse(state);
     } catch {
       throw new ProtocolError('awareness state is not JSON');
     }
-    entries.push({ clientId, clock, state });
+    // One spelling of "gone" (` null` is valid JSON too), so callers can tell removals apart by text.
+    entries.push({ clientId, clock, state: value === null ? 'null' : state });
   }
   if (decoding.hasContent(d)) throw new ProtocolError('trailing bytes after the awareness update');
-  return entries;
+  return { entries, oversized };
 }
 
 /**
@@ -121,7 +149,7 @@ export function parseClientMessage(frame: Uint8Array): ClientMessage {
       throw new ProtocolError(`unknown sync message type ${step}`);
     }
   } else if (type === MESSAGE_AWARENESS) {
-    message = { type: 'awareness', entries: parseAwarenessUpdate(readBytes(d, 'awareness update')) };
+    message = { type: 'awareness', ...parseAwarenessUpdate(readBytes(d, 'awareness update')) };
   } else if (type === MESSAGE_QUERY_AWARENESS) {
     message = { type: 'query-awareness' };
   } else {

@@ -24,6 +24,18 @@ export class ReadCache {
   /** Called after every local invalidation (fan-out publishes it to the other server processes). */
   onInvalidate: (() => void) | undefined;
 
+  private readonly listeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` after every invalidation, this process's or another's
+   * (the sync endpoint re-checks its sockets' access then). Returns the
+   * function that removes it. Listeners must be quick and must not throw.
+   */
+  addListener(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Forgets everything cached so far (called after every write of this process). */
   invalidate(): void {
     this.invalidateFromElsewhere();
@@ -34,6 +46,7 @@ export class ReadCache {
   invalidateFromElsewhere(): void {
     this.generation++;
     this.entries.clear();
+    for (const listener of this.listeners) listener();
   }
 
   /** The cached value for `key`, or the result of `load()` (cached unless undefined). */
