@@ -5,6 +5,11 @@ import { installAuth } from './http/auth';
 import { installErrorHandlers } from './http/error-handler';
 import { installValidators } from './http/validation';
 import { installJsonParser } from './http/json-body';
+import { installRateLimits } from './http/rate-limit';
+import { SERVER_LIMIT_OPTIONS } from './http/limits';
+import { answerClientError, answerFrameworkError } from './http/protocol-errors';
+import { installSecurityHeaders } from './http/security-headers';
+import { installTextGuard } from './http/text-guard';
 import { registerOpenApi } from './api/openapi/routes';
 import { systemRoutes } from './api/system/routes';
 import { organizationRoutes } from './api/orgs/routes';
@@ -36,16 +41,24 @@ import { installCors, registerWebApp } from './web-app';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    // Request bodies of this API are small JSON documents.
-    bodyLimit: 1024 * 1024,
+    // Body size, router, request head and timeout limits (README "Limits").
+    ...SERVER_LIMIT_OPTIONS,
+    // Router and HTTP-parser refusals in the API's error shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
+    // request.ip: X-Forwarded-For only from FOLIO_TRUST_PROXY addresses (rate limits count per client address).
+    trustProxy: ctx.rateLimits.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installRequestIds(app);
+  installSecurityHeaders(app);
   installValidators(app);
   installJsonParser(app);
+  installTextGuard(app);
   installErrorHandlers(app);
   await installCors(app); // before auth, so refusals carry CORS headers too
+  installRateLimits(app, ctx.rateLimits, ctx.urls); // before auth: a throttled address is refused before its token is checked
   installAuth(app, ctx.db);
   await registerOpenApi(app, ctx);
   // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 
 /** Every setting of the sync server, in one typed place. */
 export interface Config {
@@ -20,12 +21,26 @@ export interface Config {
   logLevel: string;
   /** Live edits become a revision once a document has been quiet this long (ms). */
   revisionQuietMs: number;
+  /** Time budget of one markdown parse in the worker pool (ms); past it the page is shown as plain text. */
+  markdownTimeoutMs: number;
   /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
   metricsToken: string | undefined;
   /** redis://… enables fan-out between several server processes sharing one PostgreSQL. */
   redisUrl: string | undefined;
   /** Prefix of every Redis channel, so several deployments can share one Redis. */
   redisPrefix: string;
+  /** Reverse proxies whose X-Forwarded-For names the client (proxy-addr list), or undefined to trust none. */
+  trustProxy: string | undefined;
+  /** The window of every rate limit (s). */
+  rateLimitWindowS: number;
+  /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
+  rateLimitAuthFailures: number;
+  /** REST writes per token and window (0: unlimited). */
+  rateLimitWrites: number;
+  /** REST reads per token and window (0: unlimited). */
+  rateLimitReads: number;
+  /** Requests without a token (published sites, public API routes) per client address and window (0: unlimited). */
+  rateLimitAnonymous: number;
 }
 
 interface Setting {
@@ -93,11 +108,52 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'prefix of the Redis channels (one per deployment)',
     default: 'folio',
   },
+  trustProxy: {
+    env: 'FOLIO_TRUST_PROXY',
+    flag: 'trust-proxy',
+    help: 'reverse proxies whose X-Forwarded-For names the client: IPs/CIDRs or loopback, comma-separated',
+  },
+  rateLimitWindowS: {
+    env: 'FOLIO_RATE_LIMIT_WINDOW_S',
+    flag: 'rate-limit-window-s',
+    help: 'window of every rate limit (s)',
+    default: '60',
+  },
+  rateLimitAuthFailures: {
+    env: 'FOLIO_RATE_LIMIT_AUTH_FAILURES',
+    flag: 'rate-limit-auth-failures',
+    help: 'failed authentications per client address and window, then 429 (0 or off: no limit)',
+    default: '20',
+  },
+  rateLimitWrites: {
+    env: 'FOLIO_RATE_LIMIT_WRITES',
+    flag: 'rate-limit-writes',
+    help: 'REST writes (POST, PUT, PATCH, DELETE) per token and window (0 or off: no limit)',
+    default: '1200',
+  },
+  rateLimitReads: {
+    env: 'FOLIO_RATE_LIMIT_READS',
+    flag: 'rate-limit-reads',
+    help: 'REST reads per token and window (0 or off: no limit)',
+    default: 'off',
+  },
+  rateLimitAnonymous: {
+    env: 'FOLIO_RATE_LIMIT_ANONYMOUS',
+    flag: 'rate-limit-anonymous',
+    help: 'requests without a token (published sites, public API) per client address and window (0 or off: no limit)',
+    default: '1200',
+  },
   revisionQuietMs: {
     env: 'FOLIO_REVISION_QUIET_MS',
     flag: 'revision-quiet-ms',
     help: 'quiet period after live edits before a revision is made (ms)',
     default: '2000',
+  },
+  markdownTimeoutMs: {
+    env: 'FOLIO_MARKDOWN_TIMEOUT_MS',
+    flag: 'markdown-timeout-ms',
+    help: 'time budget of one markdown parse in the worker pool (ms); slower pages are shown as plain text',
+    default: '5000',
   },
 };
 
@@ -161,6 +217,9 @@ export function loadConfig(
   const revisionQuietMs = Number(get('revisionQuietMs'));
   if (!Number.isInteger(revisionQuietMs) || revisionQuietMs < 0)
     throw new ConfigError('FOLIO_REVISION_QUIET_MS must be a non-negative integer');
+  const markdownTimeoutMs = Number(get('markdownTimeoutMs'));
+  if (!Number.isInteger(markdownTimeoutMs) || markdownTimeoutMs < 1 || markdownTimeoutMs > 600_000)
+    throw new ConfigError('FOLIO_MARKDOWN_TIMEOUT_MS must be an integer 1..600000');
   const redisUrl = get('redisUrl');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     throw new ConfigError('FOLIO_REDIS_URL must start with redis:// or rediss://');
@@ -173,6 +232,23 @@ export function loadConfig(
   const adminToken = get('adminToken');
   if (adminToken !== undefined && adminToken.length < 16)
     throw new ConfigError('FOLIO_ADMIN_TOKEN must be at least 16 characters');
+  const trustProxy = get('trustProxy');
+  try {
+    if (trustProxy) compileTrust(trustProxy);
+  } catch (err) {
+    throw new ConfigError(`FOLIO_TRUST_PROXY: ${(err as Error).message}`);
+  }
+  const rateLimitWindowS = Number(get('rateLimitWindowS'));
+  if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
+    throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
+  const rateLimit = (key: keyof Config): number => {
+    const value = get(key)!;
+    if (value === 'off') return 0;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 1e9)
+      throw new ConfigError(`${SETTINGS[key].env} must be a non-negative integer or off, got "${value}"`);
+    return n;
+  };
   return {
     help: values.help === true,
     port,
@@ -185,8 +261,25 @@ export function loadConfig(
     smtpFrom: get('smtpFrom')!,
     logLevel: get('logLevel')!,
     revisionQuietMs,
+    markdownTimeoutMs,
     metricsToken: get('metricsToken'),
     redisUrl,
     redisPrefix,
+    trustProxy,
+    rateLimitWindowS,
+    rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
+    rateLimitWrites: rateLimit('rateLimitWrites'),
+    rateLimitReads: rateLimit('rateLimitReads'),
+    rateLimitAnonymous: rateLimit('rateLimitAnonymous'),
   };
+}
+
+/** The trust function of a FOLIO_TRUST_PROXY list (throws on a malformed address). */
+export function compileTrust(list: string): (address: string, hop: number) => boolean {
+  return proxyAddr.compile(
+    list
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  );
 }

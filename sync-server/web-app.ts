@@ -40,6 +40,24 @@ export async function installCors(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * The web app's Content-Security-Policy: what its own `<meta>` policy allows
+ * (scripts and styles from /app/, API calls and sync sockets to any server the
+ * user signs in to, images from anywhere), plus what only a header can say:
+ * nobody may frame it (a framed app can be clickjacked into deleting or
+ * sharing), no plugins, no `<base>` or form posts elsewhere.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  'connect-src * ws: wss: http: https:',
+  "img-src 'self' data: blob: http: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Serves the built renderer (out/renderer) at /app/ as a web app. When it was
  * not built, /app/ answers 503 with the command that builds it rather than a
  * bare 404, so an operator knows what is missing.
@@ -64,8 +82,10 @@ export async function registerWebApp(app: FastifyInstance, dir = DEFAULT_WEB_APP
     // The entry page must never be stale after an upgrade; hashed assets may be cached for long.
     cacheControl: false,
     setHeaders: (reply, path) => {
-      reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
+      const html = path.endsWith('.html');
+      reply.header('cache-control', html ? 'no-cache' : 'public, max-age=31536000, immutable');
+      // nosniff, Referrer-Policy and X-Frame-Options come from the security-headers hook (http/), for every page.
+      if (html) reply.header('content-security-policy', WEB_APP_CSP);
     },
     schemaHide: true,
   });

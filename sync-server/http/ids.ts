@@ -22,7 +22,11 @@ export function newApiToken(): string {
   return `folio_${randomBytes(32).toString('base64url')}`;
 }
 
-/** How tokens are stored: only this digest, never the token. */
+/**
+ * The plain SHA-256 of a token: an in-memory fingerprint (read-cache keys, rate-limit
+ * counters, a socket's credential) and the legacy stored form. What the database
+ * stores is the keyed digest of identity/token-digest.ts.
+ */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

@@ -29,7 +29,11 @@ table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.3rem .6re
 /** CSP hash of the inline stylesheet. */
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-/** The Content-Security-Policy of published pages: no scripts, no plugins, no framing, styles by hash. */
+/**
+ * The Content-Security-Policy of published pages: no scripts, no plugins, styles by hash, and no framing
+ * at all (`frame-ancestors 'none'`, not 'self'): nothing of ours embeds a published page, and a page
+ * opened with a visitor's cookie must not be shown inside someone else's site.
+ */
 export function contentSecurityPolicy(fileOrigin: string): string {
   return `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' ${fileOrigin} https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }

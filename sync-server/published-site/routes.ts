@@ -36,11 +36,9 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     reply
       .status(status)
       .type('text/html; charset=utf-8')
+      // nosniff, `Referrer-Policy: no-referrer` (share keys and visitor tokens sit in these URLs) and
+      // X-Frame-Options come from the security-headers hook (http/security-headers.ts), as on every page.
       .header('content-security-policy', csp)
-      .header('x-content-type-options', 'nosniff')
-      // Share keys and visitor tokens may sit in the URL: never leak them to linked sites.
-      .header('referrer-policy', 'no-referrer')
-      .header('x-frame-options', 'DENY')
       .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
       .header('vary', 'Cookie');
     if (noindex) reply.header('x-robots-tag', 'noindex');
@@ -88,15 +86,17 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     const revision = space && (await revisions.get(space.revision));
     if (!located || !space || !revision)
       return message(reply, 404, 'Page not found', 'There is no page at this address.');
-    const key = [base, state.signature, visible.key, revision.id, segments.join('/')].join('\n');
+    // Pages hold download links, which expire: a rendered page is kept for one link period at most.
+    const key = [base, state.signature, visible.key, revision.id, storage.linkEpoch(), segments.join('/')].join('\n');
     let result = rendered.get(key);
     if (!result) {
-      const page = buildPage({
+      const page = await buildPage({
         base,
         visible,
         located,
         view: viewOf(revision),
         storage,
+        markdown: ctx.markdown,
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
       });
       result = page.kind === 'html' ? { kind: 'html', bytes: Buffer.from(page.html), noindex: page.noindex } : page;

@@ -52,7 +52,15 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       return url.endsWith('/path/*') ? namePathWildcard(schema, url) : { schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/reference', uiConfig: { deepLinking: true }, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/reference',
+    uiConfig: { deepLinking: true },
+    staticCSP: true,
+    // The plugin's policy lets the page be framed by its own origin and upgrades asset requests to https
+    // (which breaks the page on a plain-HTTP server); like every page of ours, it is never framed.
+    transformStaticCSP: (policy) =>
+      policy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     const doc = app.swagger() as { servers?: unknown };
     return reply.type('application/json').send({ ...doc, servers: [{ url: ctx.urls.root }] });
