@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
-import { createUser, issueToken } from './identity/users';
+import { ADMIN_TOKEN_LABEL, createUser, issueToken } from './identity/users';
 
 /**
  * `npm run folio -- <command>`: instance administration from a shell — users
@@ -75,7 +75,12 @@ const COMMANDS: Record<string, Command> = {
     usage: 'token create --user ID|EMAIL [--label LABEL]',
     summary: 'issue an API token for a user and print it (shown this once only)',
     options: { user: { type: 'string' }, label: { type: 'string' } },
-    check: (v) => void required(v, 'user'),
+    check(v) {
+      required(v, 'user');
+      // The server deletes and replaces this label's token at every start (it follows the setting).
+      if (v.label === ADMIN_TOKEN_LABEL)
+        throw new UsageError(`the label ${ADMIN_TOKEN_LABEL} is reserved for the server`);
+    },
     async run(db, v) {
       const userId = await resolveUser(db, required(v, 'user'));
       const label = typeof v.label === 'string' ? v.label : 'cli';

@@ -1,7 +1,8 @@
 import { hashToken } from '../http/ids';
 import type { Queryable } from '../store/db';
 import { cachedRead } from '../store/read-cache';
-import { findUserByTokenHash } from '../store/users';
+import { findTokenUsers, rehashLegacyToken } from '../store/users';
+import { rowHoldsToken, tokenDigests } from './token-digest';
 
 /** The authenticated caller of a request or a socket. */
 export interface Principal {
@@ -15,12 +16,19 @@ export interface Principal {
 /**
  * Resolves a bearer token to its user, or undefined when unknown. Cached for
  * a few seconds: a token revoked by the CLI (another process) stops working
- * within the cache TTL, one revoked through this server at once.
+ * within the cache TTL, one revoked through this server at once. A token
+ * still stored under its legacy plain SHA-256 digest is rewritten with its
+ * keyed digest on this first successful use.
  */
 export async function principalForToken(db: Queryable, token: string): Promise<Principal | undefined> {
-  const hash = hashToken(token);
-  return cachedRead(db, `token:${hash}`, async () => {
-    const u = await findUserByTokenHash(db, hash);
+  // The cache key is an in-memory fingerprint; what the database holds is the keyed digest.
+  return cachedRead(db, `token:${hashToken(token)}`, async () => {
+    const digests = await tokenDigests(db, token);
+    const rows = await findTokenUsers(db, [digests.keyed, digests.legacy]);
+    // A keyed row wins over a legacy row of the same token (possible only if a token was issued twice).
+    const u =
+      rows.find((r) => !r.legacy_sha256 && rowHoldsToken(r, digests)) ?? rows.find((r) => rowHoldsToken(r, digests));
+    if (u?.legacy_sha256) await rehashLegacyToken(db, u.token_id, digests.keyed);
     return (
       u && {
         userId: u.id,

@@ -3,6 +3,7 @@ import type { SiteSpaceRow } from '../store/sites';
 import type { StoredFile, RevisionView } from '../docs/revision-view';
 import type { Storage } from '../store/file-storage';
 import type { StoredPage } from '../docs/revision-store';
+import type { MarkdownService } from '../markdown/service';
 import { renderPage, type NavLink, type PageFrame } from './layout';
 import { renderMarkdown } from './markdown';
 import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
@@ -58,6 +59,8 @@ export interface PageRequest {
   located: Located;
   view: RevisionView;
   storage: Storage;
+  /** Parses page markdown (parse pool, cached per text: another URL for the same page parses nothing). */
+  markdown: MarkdownService;
   spaceTitle(siteSpace: SiteSpaceRow): string;
 }
 
@@ -80,8 +83,11 @@ function sectionTabs(r: PageRequest): PageFrame['sectionTabs'] {
   return tabs;
 }
 
-/** Renders the page a located URL addresses, or says where to go instead. */
-export function buildPage(r: PageRequest): PageResult {
+/**
+ * Renders the page a located URL addresses, or says where to go instead. A
+ * page too complex to format is shown as plain text (class `folio-degraded`).
+ */
+export async function buildPage(r: PageRequest): Promise<PageResult> {
   const { located, view, visible } = r;
   const { targets, firstPage } = linkTargetsOf(view);
   const spaceBase = r.base + siteSpacePath(visible, located.section, located.siteSpace);
@@ -94,7 +100,8 @@ export function buildPage(r: PageRequest): PageResult {
   if (page.type !== 'document') return { kind: 'not-found' };
   const pageHref = (p: StoredPage) => (p === firstPage ? spaceBase : spaceBase + encodePath(String(p.path)));
   page = page as StoredPage;
-  const bodyHtml = renderMarkdown(String(page.markdown ?? ''), String(page.path), {
+  const body = await r.markdown.site(String(page.markdown ?? ''));
+  const bodyHtml = renderMarkdown(body, String(page.path), {
     targets,
     pageUrl: (id, anchor) => {
       const target = view.pagesById.get(id);
@@ -102,7 +109,7 @@ export function buildPage(r: PageRequest): PageResult {
     },
     fileUrl: (id) => {
       const file = view.filesById.get(id);
-      return file ? r.storage.downloadUrl(file) : undefined;
+      return file ? r.storage.downloadUrl(file, view.revision.spaceId) : undefined;
     },
   });
   const frame: PageFrame = {

@@ -1,43 +1,81 @@
 import { join } from 'node:path';
+import type { Clock } from '../clock';
 import type { Urls } from '../urls';
 import type { Queryable } from './db';
 import { UrlSigner } from './url-signer';
 import { BlobStore } from './blobs';
 
+/** A file of a space's content, as download links need it. */
+export interface LinkedFile {
+  sha256: string;
+  name: string;
+  contentType: string;
+}
+
 /** Where file bytes live and how URLs to them are signed. */
 export interface Storage {
   blobs: BlobStore;
   signer: UrlSigner;
-  /** The capability URL of a stored file, for `downloadURL` fields. */
-  downloadUrl(file: { sha256: string; name: string; contentType: string }): string;
+  /**
+   * The signed download URL of a file of the space `spaceId` (its content or
+   * one of its change requests), for `downloadURL` fields and published pages.
+   * It serves the bytes only while the space's organization owns the blob, and
+   * expires (see LINK_TTL_MS).
+   */
+  downloadUrl(file: LinkedFile, spaceId: string): string;
+  /**
+   * The current link period: every link signed in one period is the same
+   * string, so a cache of JSON or HTML holding download links adds this to its
+   * key and is re-rendered once per period, before its links expire.
+   */
+  linkEpoch(): number;
 }
 
 /** Largest accepted upload (bytes). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+/** Download links are signed per period of this length (a day)… */
+export const LINK_PERIOD_MS = 24 * 60 * 60 * 1000;
+/** …and stay valid this long after the end of their period: at least 7, at most 8 days after they were handed out. */
+export const LINK_TTL_MS = 7 * LINK_PERIOD_MS;
+
 /**
  * Builds the storage of a server: the blob folder in the data dir and the
- * installation's URL-signing key. Download URLs do not expire: they are
- * embedded in cached revision JSON and must stay valid as long as it does;
- * knowing one is the capability to read that one file, like a share link.
+ * installation's URL-signing key. A download link names the blob, the space
+ * it was handed out for and the content type it is served as, and carries an
+ * expiry rounded to a day, so cached revision JSON stays byte-identical for a
+ * day and a leaked link stops working within 8 days.
  */
-export async function createStorage(db: Queryable, dataDir: string, urls: Urls): Promise<Storage> {
+export async function createStorage(db: Queryable, dataDir: string, urls: Urls, clock: Clock): Promise<Storage> {
   const signer = await UrlSigner.load(db);
   const blobs = new BlobStore(join(dataDir, 'blobs'));
+  // Uploads cut short by a crash leave partial files behind; a live upload keeps touching its file.
+  void blobs.sweepIncoming(60 * 60 * 1000).catch(() => undefined);
+  const epochOf = (now: Date) => Math.floor(now.getTime() / LINK_PERIOD_MS);
   return {
     blobs,
     signer,
-    downloadUrl(file) {
-      const signature = signer.sign(downloadPayload(file.sha256, file.contentType));
-      const query = new URLSearchParams({ type: file.contentType, signature });
+    linkEpoch: () => epochOf(clock.now()),
+    downloadUrl(file, spaceId) {
+      const expires = Math.floor(((epochOf(clock.now()) + 1) * LINK_PERIOD_MS + LINK_TTL_MS) / 1000);
+      const signature = signer.sign(downloadPayload({ ...file, spaceId, expires }));
+      const query = new URLSearchParams({
+        space: spaceId,
+        type: file.contentType,
+        expires: String(expires),
+        signature,
+      });
       return urls.api(`/files/${file.sha256}/${encodeURIComponent(file.name)}?${query}`);
     },
   };
 }
 
-/** What a download signature covers: the bytes and the type they are served as. */
-export function downloadPayload(sha256: string, contentType: string): string {
-  return `file:${sha256}:${contentType}`;
+/**
+ * What a download signature covers: the bytes, the space they are served for
+ * (its organization must own them), the type they are served as, and the expiry.
+ */
+export function downloadPayload(link: { sha256: string; spaceId: string; contentType: string; expires: number }) {
+  return `file:${link.sha256}:${link.spaceId}:${link.contentType}:${link.expires}`;
 }
 
 /** What an upload signature covers: the slot and its expiry. */

@@ -3,6 +3,7 @@ import { queryOne, type Queryable } from './db';
 /** A signed upload slot, as `storage_uploads` holds it (`sha256` is set once the bytes arrived). */
 export interface UploadRow {
   key: string;
+  organization_id: string;
   name: string;
   content_type: string;
   declared_size: number;
@@ -45,7 +46,7 @@ export async function insertUploadSlot(
 export function loadUploadSlot(db: Queryable, key: string): Promise<UploadRow | undefined> {
   return queryOne<UploadRow>(
     db,
-    'SELECT key, name, content_type, declared_size, sha256 FROM storage_uploads WHERE key = $1',
+    'SELECT key, organization_id, name, content_type, declared_size, sha256 FROM storage_uploads WHERE key = $1',
     [key],
   );
 }

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from './db';
 import { ApiError } from '../http/errors';
+import { installationSecret } from './server-secrets';
 
 /**
  * HMAC-SHA256 signatures for capability URLs (upload slots, file downloads):
@@ -13,14 +14,7 @@ export class UrlSigner {
 
   /** Loads the installation's signing key, creating it on first use. */
   static async load(db: Queryable): Promise<UrlSigner> {
-    const fresh = randomBytes(32).toString('base64');
-    // ON CONFLICT keeps the first key if two processes start at once.
-    await db.query(
-      "INSERT INTO server_secrets (name, value) VALUES ('url-signing', $1) ON CONFLICT (name) DO NOTHING",
-      [fresh],
-    );
-    const rows = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'url-signing'");
-    return new UrlSigner(Buffer.from(rows[0]!.value, 'base64'));
+    return new UrlSigner(await installationSecret(db, 'url-signing'));
   }
 
   sign(payload: string): string {

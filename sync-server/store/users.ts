@@ -9,14 +9,36 @@ export interface UserRow {
   instance_admin: boolean;
 }
 
-/** The user an API token (by its SHA-256 digest) belongs to, or undefined. */
-export async function findUserByTokenHash(db: Queryable, tokenHash: string): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow>(
-    `SELECT u.id, u.display_name, u.email, u.photo_url, u.instance_admin
-       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
-    [tokenHash],
+/** The user row of an API token, with the token row's id and whether it holds a legacy (plain SHA-256) digest. */
+export interface TokenUserRow extends UserRow {
+  token_id: string;
+  token_hash: string;
+  legacy_sha256: boolean;
+}
+
+/**
+ * The token rows (with their user) whose stored digest is one of `digests`:
+ * the keyed digest of a token, and its plain SHA-256 for rows written before
+ * digests were keyed. The caller checks which kind of row matched.
+ */
+export async function findTokenUsers(db: Queryable, digests: readonly string[]): Promise<TokenUserRow[]> {
+  return db.query<TokenUserRow>(
+    `SELECT u.id, u.display_name, u.email, u.photo_url, u.instance_admin, t.id AS token_id, t.token_hash, t.legacy_sha256
+       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ANY($1::text[])`,
+    [digests],
   );
-  return rows[0];
+}
+
+/**
+ * Replaces a legacy token row's plain SHA-256 digest with its keyed digest
+ * (once: a second process doing the same finds the row no longer legacy).
+ */
+export async function rehashLegacyToken(db: Queryable, tokenId: string, keyedDigest: string): Promise<void> {
+  await db.query(
+    `UPDATE api_tokens SET token_hash = $2, legacy_sha256 = false
+      WHERE id = $1 AND legacy_sha256 AND NOT EXISTS (SELECT 1 FROM api_tokens WHERE token_hash = $2)`,
+    [tokenId, keyedDigest],
+  );
 }
 
 /** Inserts a user row. */
@@ -32,22 +54,36 @@ export async function insertUser(
   ]);
 }
 
-/** Inserts an API token row (only the digest of the token is stored). */
+/**
+ * Inserts an API token row (only the keyed digest of the token is stored);
+ * false when a row with that digest exists already.
+ */
 export async function insertToken(
   db: Queryable,
   token: { id: string; userId: string; tokenHash: string; label: string },
-): Promise<void> {
-  await db.query('INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4)', [
-    token.id,
-    token.userId,
-    token.tokenHash,
-    token.label,
+): Promise<boolean> {
+  const rows = await db.query(
+    'INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING RETURNING id',
+    [token.id, token.userId, token.tokenHash, token.label],
+  );
+  return rows.length > 0;
+}
+
+/** A user's token rows with a given label (digest included, to compare with a known token). */
+export function labelledTokens(
+  db: Queryable,
+  userId: string,
+  label: string,
+): Promise<{ id: string; token_hash: string; legacy_sha256: boolean }[]> {
+  return db.query('SELECT id, token_hash, legacy_sha256 FROM api_tokens WHERE user_id = $1 AND label = $2', [
+    userId,
+    label,
   ]);
 }
 
-/** Whether a token with this digest exists. */
-export async function tokenExists(db: Queryable, tokenHash: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM api_tokens WHERE token_hash = $1', [tokenHash])).length > 0;
+/** Deletes token rows by id. */
+export async function deleteTokens(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.query('DELETE FROM api_tokens WHERE id = ANY($1::text[])', [ids]);
 }
 
 /** The first instance admin (the one the server bootstraps), if any. */

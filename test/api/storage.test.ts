@@ -47,7 +47,11 @@ describe('file storage', () => {
   it('serves stored bytes at a signed, immutable download URL', async () => {
     const { url } = await slot();
     const { sha256 } = (await (await put(url, PNG)).json()) as { sha256: string };
-    const downloadURL = t.server.ctx.storage.downloadUrl({ sha256, name: 'pixel.png', contentType: 'image/png' });
+    const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Pictures' })).data.id;
+    const downloadURL = t.server.ctx.storage.downloadUrl(
+      { sha256, name: 'pixel.png', contentType: 'image/png' },
+      spaceId,
+    );
     const res = await fetch(downloadURL);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

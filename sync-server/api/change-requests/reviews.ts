@@ -5,7 +5,7 @@ import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
 import { loadActor } from '../../access/actor';
 import { queryOne } from '../../store/db';
-import { presentUser, type UserRow } from '../system/present-user';
+import { presentUser, viewerOf, type UserRow, type UserViewer } from '../system/present-user';
 import { requireChangeRequest } from './service';
 
 /** Reviews and requested reviewers of change requests. */
@@ -28,12 +28,12 @@ const REVIEW_SELECT = `SELECT r.id, r.change_request_id, r.revision, r.status, r
               AND (n.created_at, n.id) > (r.created_at, r.id)) AS latest
   FROM change_request_reviews r JOIN users u ON u.id = r.reviewer`;
 
-function presentReview(ctx: AppContext, spaceId: string, row: ReviewRow) {
+function presentReview(ctx: AppContext, viewer: UserViewer, spaceId: string, row: ReviewRow) {
   return {
     object: 'change-request-review' as const,
     id: row.id,
     revision: row.revision,
-    reviewer: presentUser(ctx, {
+    reviewer: presentUser(ctx, viewer, {
       id: row.reviewer,
       display_name: row.display_name,
       email: row.email,
@@ -57,27 +57,27 @@ export async function listReviews(
   outdated: boolean | undefined,
   page: PageRequest,
 ) {
-  const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
+  const { cr, actor } = await requireChangeRequest(ctx, p, spaceId, crRef);
   const rows = (
     await ctx.db.query<ReviewRow>(`${REVIEW_SELECT} WHERE r.change_request_id = $1 ORDER BY r.created_at, r.id`, [
       cr.id,
     ])
   ).filter((r) => outdated === undefined || outdated === !r.latest);
   return listPage(
-    rows.slice(page.offset, page.offset + page.limit).map((r) => presentReview(ctx, spaceId, r)),
+    rows.slice(page.offset, page.offset + page.limit).map((r) => presentReview(ctx, viewerOf(actor), spaceId, r)),
     rows.length,
     page,
   );
 }
 
 export async function getReview(ctx: AppContext, p: Principal, spaceId: string, crRef: string, reviewId: string) {
-  const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
+  const { cr, actor } = await requireChangeRequest(ctx, p, spaceId, crRef);
   const row = await queryOne<ReviewRow>(ctx.db, `${REVIEW_SELECT} WHERE r.change_request_id = $1 AND r.id = $2`, [
     cr.id,
     reviewId,
   ]);
   if (!row) throw notFound('Review');
-  return presentReview(ctx, spaceId, row);
+  return presentReview(ctx, viewerOf(actor), spaceId, row);
 }
 
 /** Submits a review against the change request's current revision. Needs `review`; not on merged or archived change requests. */
@@ -114,11 +114,11 @@ interface ReviewerRow extends UserRow {
   req_photo: string | null;
 }
 
-function presentRequested(ctx: AppContext, r: ReviewerRow) {
+function presentRequested(ctx: AppContext, viewer: UserViewer, r: ReviewerRow) {
   return {
     object: 'change-request-requested-reviewer' as const,
     revision: r.revision,
-    requestedBy: presentUser(ctx, {
+    requestedBy: presentUser(ctx, viewer, {
       id: r.requested_by ?? 'deleted-user',
       display_name: r.req_name ?? 'Deleted user',
       email: r.req_email,
@@ -126,7 +126,7 @@ function presentRequested(ctx: AppContext, r: ReviewerRow) {
     }),
     createdAt: r.created_at.toISOString(),
     kind: 'user' as const,
-    user: presentUser(ctx, r),
+    user: presentUser(ctx, viewer, r),
   };
 }
 
@@ -141,13 +141,13 @@ export async function listRequestedReviewers(
   crRef: string,
   page: PageRequest,
 ) {
-  const { cr } = await requireChangeRequest(ctx, p, spaceId, crRef);
+  const { cr, actor } = await requireChangeRequest(ctx, p, spaceId, crRef);
   const rows = await ctx.db.query<ReviewerRow>(
     `${REVIEWER_SELECT} WHERE rr.change_request_id = $1 ORDER BY rr.created_at, u.id`,
     [cr.id],
   );
   return listPage(
-    rows.slice(page.offset, page.offset + page.limit).map((r) => presentRequested(ctx, r)),
+    rows.slice(page.offset, page.offset + page.limit).map((r) => presentRequested(ctx, viewerOf(actor), r)),
     rows.length,
     page,
   );
@@ -164,7 +164,7 @@ export async function requestReviewers(
   crRef: string,
   body: { users: string[]; subject?: string },
 ) {
-  const { cr, row } = await requireChangeRequest(ctx, p, spaceId, crRef, 'request-reviewers');
+  const { cr, row, actor } = await requireChangeRequest(ctx, p, spaceId, crRef, 'request-reviewers');
   const users = [...new Set(body.users)];
   for (const userId of users) {
     const m = await loadActor(ctx.db, row.organization_id, userId);
@@ -192,7 +192,7 @@ export async function requestReviewers(
           `${REVIEWER_SELECT} WHERE rr.change_request_id = $1 AND rr.user_id = ANY($2::text[])`,
           [cr.id, users],
         );
-  return { users: rows.map((r) => presentRequested(ctx, r)) };
+  return { users: rows.map((r) => presentRequested(ctx, viewerOf(actor), r)) };
 }
 
 /**

@@ -106,11 +106,15 @@ export const changeRequestRoutes =
       {
         schema: { operationId: 'getChangeRequestById', tags, params: CrParams, response: { 200: ChangeRequestSchema } },
       },
-      async (req) =>
-        presentFull(
+      async (req) => {
+        const { actor, cr } = await requireChangeRequest(
           ctx,
-          (await requireChangeRequest(ctx, req.principal, req.params.spaceId, req.params.changeRequestId)).cr,
-        ),
+          req.principal,
+          req.params.spaceId,
+          req.params.changeRequestId,
+        );
+        return presentFull(ctx, actor, cr);
+      },
     );
     app.patch(
       `${base}/:changeRequestId`,

@@ -6,7 +6,7 @@ import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
 import { crContentDoc, crDiscussionDoc, spaceContentDoc } from '../../../shared/sync-contract';
 import { openCommentCount as countOpenComments } from '../comments/counts';
-import { decide } from '../../policy';
+import { decide, type Actor } from '../../policy';
 import type { ChangeRequestAction } from '../../policy/change-request';
 import { changeRequestResource } from '../../access/resources';
 import { queryOne } from '../../store/db';
@@ -15,6 +15,7 @@ import { enforce } from '../authorize';
 import { requireSpace } from '../spaces/service';
 import { forkUpdate, pullInto } from '../../docs/fork-merge';
 import { presentChangeRequest } from './present';
+import { viewerOf } from '../system/present-user';
 
 /** Open (unresolved top-level) comments of a change request, from its discussion document. */
 export function openCommentCount(ctx: AppContext, changeRequestId: string): Promise<number> {
@@ -40,14 +41,17 @@ export async function requireChangeRequest(
   return { ...space, cr };
 }
 
-/** The API object of a change request (outdated from the cache, comments from the comments module). */
-export async function presentFull(ctx: AppContext, row: ChangeRequestRow) {
+/**
+ * The API object of a change request as `actor` may see it (outdated from the cache, comments from the comments
+ * module).
+ */
+export async function presentFull(ctx: AppContext, actor: Actor, row: ChangeRequestRow) {
   const live = row.status === 'draft' || row.status === 'open';
   const [outdated, comments] = await Promise.all([
     live ? ctx.outdatedForks.get(row.space_id, row.id) : false,
     openCommentCount(ctx, row.id),
   ]);
-  return presentChangeRequest(ctx, row, { outdated, comments });
+  return presentChangeRequest(ctx, viewerOf(actor), row, { outdated, comments });
 }
 
 export interface ListFilter {
@@ -66,7 +70,7 @@ export async function listChangeRequests(
   filter: ListFilter,
   page: PageRequest,
 ) {
-  await requireSpace(ctx, p, spaceId);
+  const { actor } = await requireSpace(ctx, p, spaceId);
   const params: unknown[] = [spaceId, filter.status ?? 'open'];
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   if (filter.creator) {
@@ -97,7 +101,7 @@ export async function listChangeRequests(
     `${CR_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} DESC, cr.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
     params,
   );
-  const items = await Promise.all(rows.map((r) => presentFull(ctx, r)));
+  const items = await Promise.all(rows.map((r) => presentFull(ctx, actor, r)));
   return listPage(items, Number(countRow?.n ?? 0), page);
 }
 
@@ -142,7 +146,7 @@ export async function createChangeRequest(
   spaceId: string,
   body: { subject?: string; agentTaskId?: string },
 ) {
-  await requireSpace(ctx, p, spaceId, 'create-change-request');
+  const { actor } = await requireSpace(ctx, p, spaceId, 'create-change-request');
   await ctx.snapshots.revise(spaceId);
   const revisionInitial = await currentSpaceRevision(ctx, spaceId);
   const id = newId();
@@ -154,7 +158,7 @@ export async function createChangeRequest(
     }),
   );
   await ctx.snapshots.reviseChangeRequest(id, { userId: p.userId });
-  return presentFull(ctx, (await findChangeRequest(ctx.db, spaceId, id))!);
+  return presentFull(ctx, actor, (await findChangeRequest(ctx.db, spaceId, id))!);
 }
 
 /** PATCH subject/status. Needs `edit`; merged change requests cannot change. */
@@ -165,7 +169,7 @@ export async function updateChangeRequest(
   idOrNumber: string,
   body: { subject?: string; status?: string },
 ) {
-  const { cr } = await requireChangeRequest(ctx, p, spaceId, idOrNumber, 'update');
+  const { cr, actor } = await requireChangeRequest(ctx, p, spaceId, idOrNumber, 'update');
   const sets = ['updated_at = $2'];
   const params: unknown[] = [cr.id, ctx.clock.now()];
   if (body.subject !== undefined) {
@@ -177,7 +181,7 @@ export async function updateChangeRequest(
     sets.push(`status = $${params.length}`);
   }
   await ctx.db.query(`UPDATE change_requests SET ${sets.join(', ')} WHERE id = $1`, params);
-  return presentFull(ctx, (await findChangeRequest(ctx.db, spaceId, cr.id))!);
+  return presentFull(ctx, actor, (await findChangeRequest(ctx.db, spaceId, cr.id))!);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   updateCollectionRow,
   type CollectionRow,
 } from '../../store/collections';
+import { copyBlobOwnership } from '../../store/blob-owners';
 import { enforce, requireOrgActor } from '../authorize';
 import { requireCreatableParent } from '../content-tree/parent';
 import { keyAtEnd, siblingsOf } from '../content-tree/position';
@@ -149,6 +150,8 @@ export async function transferCollection(ctx: AppContext, p: Principal, id: stri
     await tx.query('UPDATE spaces SET organization_id = $2 WHERE id = ANY($1::text[])', [spaceIds, organizationId]);
     await dropAccessRecords(tx, 'collection', ids);
     await dropAccessRecords(tx, 'space', spaceIds);
+    // Their files stay readable: the target organization receives ownership of the blobs the spaces use.
+    await copyBlobOwnership(tx, row.organization_id, organizationId, spaceIds);
   });
   return collectionObjectFor(ctx, p, id);
 }

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { CommentData, PostData, ReactionData, ReplyData } from '../../../shared/discussion';
-import { markdownToDocument } from '../../../shared/markdown';
+import { degradedDocument, type JSONDocument } from '../../../shared/markdown';
 import { postPermissions } from '../../policy/discussion';
-import { presentUser, type UserRow } from '../system/present-user';
+import { presentUser, viewerOf, type UserRow } from '../system/present-user';
 import { postIn, type DiscussionScope } from './scope';
 import { pageTarget, type PageSummary } from './page-targets';
 
@@ -17,6 +17,8 @@ export interface PresentContext {
   callerId: string;
   users: Map<string, UserRow>;
   format: BodyFormat;
+  /** With format 'document': each body's document by its markdown (see loadBodies). */
+  bodies?: ReadonlyMap<string, JSONDocument>;
   /** Pages of the scope's current revision, for `target.page`. */
   pages: Map<string, PageSummary>;
 }
@@ -45,13 +47,42 @@ export async function loadUsers(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A user that no longer exists still shows as an author (comments outlive accounts). */
+/**
+ * A user that no longer exists still shows as an author (comments outlive accounts). Shown as the caller
+ * may see them: a guest gets no member's email.
+ */
 function userOf(pc: PresentContext, id: string) {
-  return presentUser(pc.ctx, pc.users.get(id) ?? { id, display_name: 'Deleted user', email: null, photo_url: null });
+  const user = pc.users.get(id) ?? { id, display_name: 'Deleted user', email: null, photo_url: null };
+  return presentUser(pc.ctx, viewerOf(pc.scope.actor), user);
 }
 
-function presentBody(markdown: string, format: BodyFormat) {
-  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+/**
+ * Documents of the bodies of `posts` and their replies when `format` is 'document', by markdown.
+ * Made by the markdown service (parse pool, time budget, cached per text): a 20,000-character body
+ * can be written to take seconds to parse, and comment listings are not cached.
+ */
+export async function loadBodies(
+  ctx: AppContext,
+  posts: readonly CommentData[] | readonly ReplyData[],
+  format: BodyFormat,
+): Promise<Map<string, JSONDocument>> {
+  if (format !== 'document') return new Map();
+  const texts = new Set<string>();
+  for (const p of posts) {
+    texts.add(p.markdown);
+    for (const r of (p as Partial<CommentData>).replies ?? []) texts.add(r.markdown);
+  }
+  const list = [...texts];
+  const documents = await Promise.all(list.map((t) => ctx.markdown.document(t)));
+  return new Map(list.map((t, i) => [t, documents[i]!]));
+}
+
+function presentBody(pc: PresentContext, markdown: string) {
+  if (pc.format !== 'document') return { markdown };
+  // loadBodies covers every body presented; a body it missed is never parsed here, on the event loop.
+  const document =
+    pc.bodies?.get(markdown) ?? degradedDocument(markdown, { reason: 'error', message: 'it was not formatted' });
+  return { document };
 }
 
 function presentReactions(pc: PresentContext, reactions: ReactionData[]) {
@@ -69,7 +100,7 @@ function presentPost(pc: PresentContext, p: PostData, location: string) {
     postedAt: p.postedAt,
     ...(p.editedAt ? { editedAt: p.editedAt } : {}),
     reactions: presentReactions(pc, p.reactions),
-    body: presentBody(p.markdown, pc.format),
+    body: presentBody(pc, p.markdown),
     urls: { location: pc.ctx.urls.api(location) },
     permissions: postPermissions({ userId: pc.callerId, role: pc.scope.role }, postIn(pc.scope, p.author)),
   };

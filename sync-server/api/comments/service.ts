@@ -12,7 +12,7 @@ import {
   type CommentTarget,
 } from '../../../shared/discussion';
 import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
-import { loadUsers, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
+import { loadBodies, loadUsers, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
 import { pageSummaries } from './page-targets';
 import { MAX_COMMENT_MARKDOWN } from './schemas';
 import { postIn, type DiscussionScope } from './scope';
@@ -111,11 +111,12 @@ async function presentContext(
   comments: CommentData[],
   format: BodyFormat = 'markdown',
 ): Promise<PresentContext> {
-  const [users, pages] = await Promise.all([
+  const [users, pages, bodies] = await Promise.all([
     loadUsers(ctx, comments),
     comments.some((c) => c.target.page) ? pageSummaries(ctx, scope.revision) : new Map(),
+    loadBodies(ctx, comments, format),
   ]);
-  return { ctx, scope, callerId: p.userId, users, format, pages };
+  return { ctx, scope, callerId: p.userId, users, format, pages, bodies };
 }
 
 async function presentOne(ctx: AppContext, p: Principal, scope: DiscussionScope, id: string, format?: BodyFormat) {

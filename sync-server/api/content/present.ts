@@ -25,13 +25,17 @@ export function presentPage(
   return present(page);
 }
 
-/** A stored file entry as the API's RevisionFile, with its signed downloadURL (the digest stays internal). */
-export function presentFile(storage: Storage, f: StoredFile) {
+/**
+ * A stored file entry of the space `spaceId` as the API's RevisionFile, with its signed downloadURL (the digest
+ * stays internal). The link serves the bytes only if the space's organization owns them, and expires: JSON
+ * caches holding it key on `storage.linkEpoch()`.
+ */
+export function presentFile(storage: Storage, f: StoredFile, spaceId: string) {
   return {
     id: f.id,
     name: f.name,
     contentType: f.contentType,
-    downloadURL: storage.downloadUrl(f),
+    downloadURL: storage.downloadUrl(f, spaceId),
     size: f.size,
     ...(f.width !== undefined && f.height !== undefined ? { dimensions: { width: f.width, height: f.height } } : {}),
   };
@@ -44,7 +48,7 @@ export function presentRevision(ctx: AppContext, storage: Storage, r: RevisionRe
     id: r.id,
     parents: r.parents,
     pages: r.pages.map((p) => presentPage(ctx, r, p)),
-    files: (r.files as StoredFile[]).map((f) => presentFile(storage, f)),
+    files: (r.files as StoredFile[]).map((f) => presentFile(storage, f, r.spaceId)),
     reusableContents: r.reusableContents,
     // Folio has no page tags yet; GitBook's Revision requires the list.
     tags: [],

@@ -30,27 +30,34 @@ export const contentRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { storage, revisions } = ctx;
+    // Revision JSON holds download links, which expire: it is cached (and tagged) per link period.
     const revisionJson = (v: RevisionView) =>
-      revisions.json(`rev:${v.revision.id}`, () => presentRevision(ctx, storage, v.revision));
+      revisions.json(`rev:${v.revision.id}:${storage.linkEpoch()}`, () => presentRevision(ctx, storage, v.revision));
+    const linksTag = (tag: string) => `${tag}.${storage.linkEpoch()}`;
     const pagesJson = (v: RevisionView) =>
       revisions.json(`pages:${v.revision.id}`, () => ({
         pages: v.revision.pages.map((p) => presentPage(ctx, v.revision, p)),
       }));
-    const pageJson = (v: RevisionView, pageId: string | undefined, format: PageFormatName) => {
+    // Documents are made once per page text in the parse pool (ctx.markdown), then the response is kept serialized.
+    const pageJson = async (v: RevisionView, pageId: string | undefined, format: PageFormatName) => {
       const page = pageId === undefined ? undefined : v.pagesById.get(pageId);
       if (!page) throw notFound('Page');
-      return revisions.json(`page:${v.revision.id}:${page.id}:${format}`, () =>
-        presentPage(ctx, v.revision, page, (p) => pageFields(p, format)),
-      );
+      const key = `page:${v.revision.id}:${page.id}:${format}`;
+      const hit = revisions.serialized.get(key);
+      if (hit !== undefined) return hit;
+      const fields = await pageFields(ctx.markdown, page, format);
+      return revisions.json(key, () => presentPage(ctx, v.revision, page, fields));
     };
     const fileJson = (v: RevisionView, fileId: string) => {
       const file = v.filesById.get(fileId);
       if (!file) throw notFound('File');
-      return JSON.stringify(presentFile(storage, file));
+      return JSON.stringify(presentFile(storage, file, v.revision.spaceId));
     };
     const filesList = (v: RevisionView, query: { page?: string; limit?: number }) =>
       pageArray(
-        (v.revision.files as Parameters<typeof presentFile>[1][]).map((f) => presentFile(storage, f)),
+        (v.revision.files as Parameters<typeof presentFile>[1][]).map((f) =>
+          presentFile(storage, f, v.revision.spaceId),
+        ),
         pageRequest(query),
       );
 
@@ -76,7 +83,7 @@ export const contentRoutes =
         },
         async (req, reply) => {
           const v = await resolve(req);
-          return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
+          return sendJsonWithEtag(req, reply, linksTag(v.revision.id), await revisionJson(v));
         },
       );
       app.get(
@@ -170,7 +177,7 @@ export const contentRoutes =
           return sendJsonWithEtag(
             req,
             reply,
-            `${v.revision.id}:file:${req.params.fileId}`,
+            linksTag(`${v.revision.id}:file:${req.params.fileId}`),
             fileJson(v, req.params.fileId),
           );
         },
@@ -190,7 +197,7 @@ export const contentRoutes =
       },
       async (req, reply) => {
         const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
-        return sendJsonWithEtag(req, reply, v.revision.id, await revisionJson(v));
+        return sendJsonWithEtag(req, reply, linksTag(v.revision.id), await revisionJson(v));
       },
     );
 
@@ -263,7 +270,7 @@ export const contentRoutes =
         return sendJsonWithEtag(
           req,
           reply,
-          `${v.revision.id}:file:${req.params.fileId}`,
+          linksTag(`${v.revision.id}:file:${req.params.fileId}`),
           fileJson(v, req.params.fileId),
         );
       },

@@ -15,6 +15,7 @@ import {
 import { actorForDelete, authorize, organization, requireOrgActor, requireOrgPermission } from '../authorize';
 import { assertKeepsAnAdmin } from './membership';
 import { presentMember } from './present';
+import { viewerOf, type UserViewer } from '../system/present-user';
 
 /** The list filters of listMembersInOrganizationById. */
 export interface MemberFilters {
@@ -24,14 +25,20 @@ export interface MemberFilters {
   sort?: 'joinedAt' | 'lastSeenAt' | 'name';
 }
 
-async function memberOrNotFound(ctx: AppContext, organizationId: string, userId: string) {
+async function memberOrNotFound(ctx: AppContext, viewer: UserViewer, organizationId: string, userId: string) {
   const row = await loadMemberRow(ctx.db, organizationId, userId);
   if (!row) throw notFound('Member');
-  return presentMember(ctx, row);
+  return presentMember(ctx, viewer, row);
 }
 
 /** One page of members, presented (one query, plus a count only when the page is past the end). */
-async function membersPage(ctx: AppContext, organizationId: string, filters: MemberFilters, page: PageRequest) {
+async function membersPage(
+  ctx: AppContext,
+  viewer: UserViewer,
+  organizationId: string,
+  filters: MemberFilters,
+  page: PageRequest,
+) {
   const { rows, total } = await listMemberRows(
     ctx.db,
     organizationId,
@@ -39,7 +46,7 @@ async function membersPage(ctx: AppContext, organizationId: string, filters: Mem
     page,
   );
   return listPage(
-    rows.map((r) => presentMember(ctx, r)),
+    rows.map((r) => presentMember(ctx, viewer, r)),
     total,
     page,
   );
@@ -58,16 +65,20 @@ export async function listMembersJson(
   filters: MemberFilters,
   page: PageRequest,
 ): Promise<string> {
-  await requireOrgPermission(ctx.db, p, organizationId, 'list-members');
-  const key = `members-json:${organizationId}:${JSON.stringify([filters.order, filters.role, filters.search, filters.sort, page.offset, page.limit])}`;
-  return cachedRead(ctx.db, key, async () => JSON.stringify(await membersPage(ctx, organizationId, filters, page)));
+  const viewer = viewerOf(await requireOrgPermission(ctx.db, p, organizationId, 'list-members'));
+  // Shared by every caller who sees members' details; anyone else's page shows their own email only.
+  const audience = viewer.seesMemberDetails ? 'members' : `self:${viewer.userId}`;
+  const key = `members-json:${organizationId}:${audience}:${JSON.stringify([filters.order, filters.role, filters.search, filters.sort, page.offset, page.limit])}`;
+  return cachedRead(ctx.db, key, async () =>
+    JSON.stringify(await membersPage(ctx, viewer, organizationId, filters, page)),
+  );
 }
 
 /** One member. Anyone in the organization sees themself; seeing others is policy's `view-members`. */
 export async function getMember(ctx: AppContext, p: Principal, organizationId: string, userId: string) {
   const actor = await requireOrgActor(ctx.db, p, organizationId);
   if (userId !== p.userId) authorize(actor, 'view-members', organization(organizationId));
-  return memberOrNotFound(ctx, organizationId, userId);
+  return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
 }
 
 /** Changes a member's role (null = guest). The last admin cannot be demoted. */
@@ -78,7 +89,7 @@ export async function updateMember(
   userId: string,
   body: { role?: RoleOrNone },
 ) {
-  await requireOrgPermission(ctx.db, p, organizationId, 'change-member-roles');
+  const actor = await requireOrgPermission(ctx.db, p, organizationId, 'change-member-roles');
   const role = body.role;
   if (role !== undefined) {
     await ctx.db.transaction(async (tx) => {
@@ -86,7 +97,7 @@ export async function updateMember(
       if (!(await setMemberRole(tx, organizationId, userId, role))) throw notFound('Member');
     });
   }
-  return memberOrNotFound(ctx, organizationId, userId);
+  return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
 }
 
 /**
@@ -119,7 +130,7 @@ export async function ping(ctx: AppContext, p: Principal, organizationId: string
 
 /** Marks a member as an SSO member (they may sign in through the organization's SSO). */
 export async function setSsoMember(ctx: AppContext, p: Principal, organizationId: string, userId: string) {
-  await requireOrgPermission(ctx.db, p, organizationId, 'set-sso-members');
+  const actor = await requireOrgPermission(ctx.db, p, organizationId, 'set-sso-members');
   if (!(await markSsoMember(ctx.db, organizationId, userId))) throw notFound('Member');
-  return memberOrNotFound(ctx, organizationId, userId);
+  return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
 }

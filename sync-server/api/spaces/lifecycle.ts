@@ -8,6 +8,7 @@ import { badRequest, forbidden } from '../../http/errors';
 import { decide } from '../../policy';
 import { loadActor } from '../../access/actor';
 import { collectionResource, spaceNode, spaceResource } from '../../access/resources';
+import { copyBlobOwnership } from '../../store/blob-owners';
 import { loadCollectionRow } from '../../store/collections';
 import { loadSpaceRow } from '../../store/spaces';
 import { enforce, organization } from '../authorize';
@@ -135,6 +136,8 @@ export async function transferSpace(ctx: AppContext, p: Principal, id: string, o
       [id, organizationId, position, ctx.clock.now()],
     );
     await dropAccessRecords(tx, 'space', [id]);
+    // Its files stay readable: the target organization receives ownership of the blobs the space uses.
+    await copyBlobOwnership(tx, row.organization_id, organizationId, [id]);
   });
   return spaceObjectFor(ctx, p, id);
 }

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
 import { OrgParams } from '../../http/schemas';
 import {
   DownloadParams,
@@ -11,13 +13,10 @@ import {
   UploadUrlSchema,
 } from './schemas';
 import { checkDownload, createUploadUrl, receiveUpload } from './service';
-import { downloadPayload, MAX_UPLOAD_BYTES } from '../../store/file-storage';
+import { MAX_UPLOAD_BYTES } from '../../store/file-storage';
+import { downloadHeaders } from './download-headers';
 
 const tags = ['Storage'];
-
-/** Types a browser may render inline; anything else downloads as an attachment. */
-const INLINE =
-  /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|text\/plain|application\/pdf|video\/(mp4|webm)|audio\/(mpeg|ogg|wav))$/;
 
 export const storageRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
@@ -38,18 +37,21 @@ export const storageRoutes =
         reply.status(201).send(await createUploadUrl(ctx, storage, req.principal, req.params.organizationId, req.body)),
     );
 
-    // Uploads carry raw bytes of any type, authorized by the URL's signature alone.
+    // Uploads carry raw bytes of any type, authorized by the URL's signature alone. The body is not
+    // parsed: it stays a stream that receiveUpload writes to disk, so a 100 MB upload never sits in memory.
     await app.register(async (scope) => {
       const uploads = scope.withTypeProvider<TypeBoxTypeProvider>();
       uploads.removeAllContentTypeParsers();
-      uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
-        done(null, body),
-      );
+      // Fastify's bodyLimit applies only to bodies it reads itself: the limit is checked here and while streaming.
+      uploads.addContentTypeParser('*', (req, payload, done) => {
+        const length = Number(req.headers['content-length']);
+        if (length > MAX_UPLOAD_BYTES) done(new ApiError(413, `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes`));
+        else done(null, payload);
+      });
       uploads.put(
         '/storage/uploads/:key',
         {
           config: { public: true },
-          bodyLimit: MAX_UPLOAD_BYTES,
           schema: {
             operationId: 'uploadStorageFile',
             tags,
@@ -61,8 +63,16 @@ export const storageRoutes =
           },
         },
         async (req) => {
-          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-          return receiveUpload(ctx, storage, req.params.key, req.query.expires, req.query.signature, body);
+          const length = req.headers['content-length'];
+          // No Content-Type and no body: Fastify ran no parser; the request itself is the (empty) stream.
+          const body = (req.body as Readable | undefined) ?? req.raw;
+          return receiveUpload(
+            ctx,
+            storage,
+            { key: req.params.key, expires: req.query.expires, signature: req.query.signature },
+            body,
+            length === undefined ? undefined : Number(length),
+          );
         },
       );
     });
@@ -82,22 +92,21 @@ export const storageRoutes =
       },
       async (req, reply) => {
         const { sha256, name } = req.params;
-        const type = req.query.type;
-        const size = await checkDownload(storage, sha256, req.query.signature, downloadPayload(sha256, type));
-        const disposition = INLINE.test(type) ? 'inline' : 'attachment';
+        const { space, type, expires, signature } = req.query;
+        const size = await checkDownload(ctx, storage, {
+          sha256,
+          spaceId: space,
+          contentType: type,
+          expires,
+          signature,
+        });
+        const remaining = Math.max(0, expires - Math.floor(ctx.clock.now().getTime() / 1000));
         return (
           reply
-            .header('content-type', type)
+            .headers(downloadHeaders(type, name))
             .header('content-length', size)
-            .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
-            // Content-addressed: the bytes behind this URL never change.
-            .header('cache-control', 'private, max-age=31536000, immutable')
-            .header('x-content-type-options', 'nosniff')
-            // An uploaded SVG or HTML file must not run script in our origin.
-            .header(
-              'content-security-policy',
-              "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-            )
+            // Content-addressed: the bytes behind this URL never change (until the link expires).
+            .header('cache-control', `private, max-age=${remaining}, immutable`)
             .send(storage.blobs.read(sha256))
         );
       },

@@ -46,4 +46,9 @@ export const DownloadParams = Type.Object({
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   name: Type.String({ minLength: 1, maxLength: 255 }),
 });
-export const DownloadQuery = Type.Object({ type: MimeType, signature: Signature });
+export const DownloadQuery = Type.Object({
+  space: Type.String({ pattern: '^[a-zA-Z0-9_-]{1,100}$' }),
+  type: MimeType,
+  expires: Type.Integer({ minimum: 0 }),
+  signature: Signature,
+});

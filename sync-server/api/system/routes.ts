@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { UserSchema } from '../../http/schemas';
-import { presentUser } from './present-user';
+import { presentUser, selfViewer } from './present-user';
 
 declare const FOLIO_VERSION: string | undefined;
 const VERSION = typeof FOLIO_VERSION === 'string' ? FOLIO_VERSION : '0.1.0';
@@ -37,7 +37,7 @@ export const systemRoutes =
         },
       },
       async (request) =>
-        presentUser(ctx, {
+        presentUser(ctx, selfViewer(request.principal.userId), {
           id: request.principal.userId,
           display_name: request.principal.displayName,
           email: request.principal.email,
