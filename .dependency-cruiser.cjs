@@ -14,7 +14,7 @@ const LAYERS = [
   // 0. primitives: settings, time, URLs, mail transport, errors, ids, paging
   [
     '^sync-server/(config|clock|urls|mail)\\.ts$',
-    '^sync-server/http/(errors|ids|paging|etag|schemas|validation|json-body)\\.ts$',
+    '^sync-server/http/(errors|ids|paging|etag|schemas|validation|json-body|rate-limiter|limits|text-guard)\\.ts$',
   ],
   // 1. storage: Db, migrations, repositories (SQL + row types), read cache, blobs and file storage
   ['^sync-server/store/'],
@@ -24,8 +24,8 @@ const LAYERS = [
   ['^sync-server/policy/'],
   // 4. the facts policy decides on, loaded through the store
   ['^sync-server/access/'],
-  // 5. transports that know nothing of documents
-  ['^sync-server/(fanout|outbound)/'],
+  // 5. transports and workers that know nothing of documents (markdown/: the parse pool)
+  ['^sync-server/(fanout|outbound|markdown)/'],
   // 6. the collaboration core
   ['^sync-server/docs/'],
   // 7. domains built on documents and storage
@@ -35,7 +35,7 @@ const LAYERS = [
   // 9. HTTP modules (the API and published sites never import each other: see the rules below)
   [
     '^sync-server/(api|published-site|pdf|observability)/',
-    '^sync-server/http/(auth|error-handler)\\.ts$',
+    '^sync-server/http/(auth|error-handler|rate-limit|protocol-errors|security-headers)\\.ts$',
     '^sync-server/web-app\\.ts$',
   ],
   // 10. wiring and entry points

@@ -40,6 +40,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },
       },
+      {
+        // Generated requests to every operation of /v1/openapi.json (fixed seed, ~4,000 requests); PGlite.
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          env: { FOLIO_TEST_BACKEND: 'pglite' },
+          testTimeout: 600_000,
+        },
+      },
     ],
   },
 });

@@ -11,6 +11,8 @@ import type { Revisions } from './docs/revisions';
 import type { Snapshots } from './docs/snapshots';
 import type { SyncEndpoint } from './docs/ws';
 import type { RedisFanout } from './fanout/redis-fanout';
+import type { MarkdownService } from './markdown/service';
+import type { RateLimits } from './http/rate-limiter';
 
 /**
  * Every long-lived service of one server, built once in server.ts and handed
@@ -37,6 +39,10 @@ export interface AppContext {
   outdatedForks: OutdatedForks;
   /** The WebSocket sync endpoint (open connections, for metrics). */
   sync: SyncEndpoint;
+  /** Markdown parsing off the event loop (worker pool, time budget, limits), results cached per text. */
+  markdown: MarkdownService;
   /** Fan-out to the other server processes, when FOLIO_REDIS_URL is set. */
   fanout: RedisFanout | undefined;
+  /** Rate limits (per token, per client address), shared through Redis when configured. */
+  rateLimits: RateLimits;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import type { Config } from './config';
 import { buildApp } from './app';
 import type { AppContext } from './context';
@@ -23,6 +23,9 @@ import { authorizeUpgrade } from './docs/access';
 import { createSyncEndpoint, type SyncEndpoint, type SyncOptions } from './docs/ws';
 import { searchIndexHook } from './search/indexer';
 import { RedisFanout } from './fanout/redis-fanout';
+import { MarkdownService } from './markdown/service';
+import { logSerializers } from './observability/log-redaction';
+import { RateLimits } from './http/rate-limiter';
 
 export interface StartOptions {
   clock?: Clock;
@@ -30,6 +33,8 @@ export interface StartOptions {
   inMemory?: boolean;
   /** Whether to log (pino options, or false for none); default from config.logLevel. */
   logger?: boolean | object;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Overrides of the document hub's tunables (idle unload, compaction thresholds). */
   hub?: Partial<HubOptions>;
   /** Overrides of the WebSocket endpoint's settings. */
@@ -63,10 +68,12 @@ export async function openDatabase(config: Config, inMemory = false): Promise<Db
 }
 
 /** The process logger: pino JSON lines at the configured level (silent when logging is off). */
-function createLogger(config: Config, option: StartOptions['logger']): FastifyBaseLogger {
+function createLogger(config: Config, option: StartOptions['logger'], stream?: DestinationStream): FastifyBaseLogger {
   const settings = option ?? (config.logLevel === 'silent' ? false : { level: config.logLevel });
   if (settings === false) return pino({ level: 'silent' });
-  return pino(settings === true ? {} : settings);
+  // Serializers redact credentials (tokens, share keys, link signatures) from every logged request URL.
+  const options = { ...(settings === true ? {} : settings), serializers: logSerializers };
+  return stream ? pino(options, stream) : pino(options);
 }
 
 /**
@@ -79,10 +86,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const raw = await openRawDatabase(config, options.inMemory ?? false);
   const db = withReadCache(raw);
   let fanout: RedisFanout | undefined;
+  let rateLimits: RateLimits | undefined;
   try {
     await migrate(db);
     const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
-    const log = createLogger(config, options.logger);
+    const log = createLogger(config, options.logger, options.logStream);
     const clock = options.clock ?? systemClock;
     const urls = new Urls(config.publicUrl);
     // Document writes (many per second while people type) go around the read cache: they touch only
@@ -90,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // tokens, roles and spaces on every keystroke.
     const hub = new DocHub(raw, options.hub, log);
     fanout = await startFanout(config, db, hub, log);
+    const limits = (rateLimits = RateLimits.open(config, log));
     const snapshots = new Snapshots({
       db,
       hub,
@@ -97,12 +106,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       quietMs: config.revisionQuietMs,
       onError: (err, documentId) => log.error({ err, documentId }, 'could not make a revision'),
     });
-    snapshots.onSpaceRevision(searchIndexHook(db));
+    // Markdown is parsed in worker threads (started on first use) within a time budget, never on the event loop.
+    const markdown = new MarkdownService({
+      timeoutMs: config.markdownTimeoutMs,
+      onDegraded: (d, { kind, length, error }) =>
+        log.warn({ reason: d.reason, kind, length, err: error }, 'markdown shown as plain text'),
+    });
+    snapshots.onSpaceRevision(searchIndexHook(db, markdown));
     const outdatedForks = new OutdatedForks(hub);
     const sync = createSyncEndpoint(
-      { hub, log, authorize: (token, target) => authorizeUpgrade(db, token, target) },
+      {
+        hub,
+        log,
+        authorize: (token, target) => authorizeUpgrade(db, token, target),
+        guard: { admit: (req, token) => limits.attempt(limits.addressOf(req), token) },
+      },
       options.sync,
     );
+    // Any write (here, or elsewhere over Redis) may take access away: re-check the open sockets.
+    db.cache.addListener(() => sync.accessChanged());
     const ctx: AppContext = {
       config,
       db,
@@ -110,13 +132,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       urls,
       log,
       mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
-      storage: await createStorage(db, config.dataDir, urls),
+      storage: await createStorage(db, config.dataDir, urls, clock),
       hub,
       snapshots,
       revisions: new Revisions(db),
       outdatedForks,
       sync,
+      markdown,
       fanout,
+      rateLimits: limits,
     };
     const app = await buildApp(ctx);
     sync.attach(app.server);
@@ -140,14 +164,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await sync.close();
         await app.close();
         await snapshots.close();
+        await markdown.close();
         outdatedForks.close();
         await hub.close();
         await fanout?.close();
+        await limits.close();
         await db.close();
       },
     };
   } catch (err) {
     await fanout?.close().catch(() => undefined);
+    await rateLimits?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }

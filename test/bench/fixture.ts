@@ -34,8 +34,11 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** Starts Folio on 127.0.0.1 (port 0) with logging off. */
-export async function startBenchServer(backend: BenchBackend = benchBackend()): Promise<BenchServer> {
+/** Starts Folio on 127.0.0.1 (port 0) with logging off, default settings but for `env`. */
+export async function startBenchServer(
+  backend: BenchBackend = benchBackend(),
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
   let pgDb: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   let server: RunningServer;
@@ -48,6 +51,7 @@ export async function startBenchServer(backend: BenchBackend = benchBackend()): 
       FOLIO_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
       FOLIO_LOG_LEVEL: 'silent',
       ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
+      ...env,
     });
     server = await startServer(config, { inMemory: false });
   } catch (err) {

@@ -23,6 +23,9 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   site: () => import('./site'),
   load: () => import('./load'),
   desktop: () => import('./desktop'),
+  upload: () => import('./upload'),
+  'hostile-markdown': () => import('./hostile-markdown'),
+  fuzz: () => import('./fuzz'),
 };
 
 async function main(filters: string[]): Promise<number> {

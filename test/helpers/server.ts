@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freshPostgresDatabase } from './postgres';
 import { GitBookAPI } from '@gitbook/api';
 import { loadConfig } from '../../sync-server/config';
-import { startServer, type RunningServer } from '../../sync-server/server';
+import { startServer, type RunningServer, type StartOptions } from '../../sync-server/server';
 import type { Clock } from '../../sync-server/clock';
 
 /** The instance admin's API token on every test server (FOLIO_ADMIN_TOKEN). */
@@ -57,9 +57,13 @@ export interface TestServer {
 
 /**
  * Starts a real server on 127.0.0.1 port 0 with real storage (in-memory
- * PGlite, or a fresh PostgreSQL database), FOLIO_ADMIN_TOKEN set.
+ * PGlite, or a fresh PostgreSQL database), FOLIO_ADMIN_TOKEN set;
+ * `options` reach startServer (e.g. a logger and a stream to read its lines).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Omit<StartOptions, 'clock' | 'inMemory'> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'folio-test-'));
   const pgDb = testBackend() === 'postgres' ? await freshPostgresDatabase('folio_t') : undefined;
   const config = loadConfig([], {
@@ -68,7 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const clock = new TestClock();
-  const server = await startServer(config, { clock, inMemory: true });
+  const server = await startServer(config, { ...options, clock, inMemory: true });
   const clientFor = (token: string) => gitbookClient(server.url, token);
   return {
     server,

@@ -1,0 +1,46 @@
+import type { OperationCase, OperationTable } from './authz-cases';
+import { CONTENT_OPERATIONS } from './authz-table-content';
+import { ORGANIZATION_OPERATIONS } from './authz-table-org';
+import { SITE_OPERATIONS } from './authz-table-sites';
+
+/**
+ * The authorization matrix's rows: every operation of `/v1/openapi.json`
+ * falls in exactly one of these (a test fails on an operation that is in
+ * none, so a new route must be classified before it ships):
+ * - PUBLIC: answers every caller, token or not;
+ * - SIGNED: authorized by a signature in its URL, whatever the token;
+ * - ABOUT_THE_CALLER: about the caller themself (any valid token; 401 without);
+ * - OPERATIONS: everything else, whose expected answer per caller is
+ *   computed from policy (authz-expect.ts).
+ */
+
+export const PUBLIC_OPERATIONS = new Set(['getApiInformation']);
+
+export const SIGNED_OPERATIONS = new Set(['uploadStorageFile', 'downloadFile', 'downloadRevisionPdf']);
+
+/**
+ * The invite id is the credential of joinOrganizationWithInvite (any signed-in
+ * user holding it may join); the others read or create the caller's own things.
+ */
+export const ABOUT_THE_CALLER = new Set([
+  'getAuthenticatedUser',
+  'listOrganizationsForAuthenticatedUser',
+  'createOrganization',
+  'getOrganizationsForEmailDomain',
+  'joinOrganizationWithInvite',
+]);
+
+export const OPERATIONS: OperationTable = {
+  ...ORGANIZATION_OPERATIONS,
+  ...CONTENT_OPERATIONS,
+  ...SITE_OPERATIONS,
+};
+
+/** The cases of an operation (one unless the table lists variants). */
+export function casesOf(operationId: string): OperationCase[] {
+  const entry = OPERATIONS[operationId];
+  if (!entry) return [];
+  return Array.isArray(entry) ? entry : [entry];
+}
+
+export type { OperationCase };
