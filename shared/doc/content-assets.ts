@@ -3,7 +3,7 @@ import { isValidEntityId, newEntityId } from './ids';
 import { FILE, REUSABLE, childMap, childText, filesRoot, reusableRoot, variablesRoot } from './keys';
 import { observeContent, type ContentChange } from './observe';
 import { ContentDocError } from './page-ops';
-import { readFile, readReusable } from './read';
+import { readFile, readReusable, storableText } from './read';
 import { setTextMinimal } from './text-diff';
 import type { FileData, FileMeta, ReusableContentData } from './types';
 
@@ -159,7 +159,7 @@ export class ContentAssets {
 /** The string-valued entries of the variables map, keys sorted; other value types are ignored. */
 export function readVariables(root: Y.Map<unknown>): Record<string, string> {
   const entries: [string, string][] = [];
-  root.forEach((v, k) => typeof v === 'string' && entries.push([k, v]));
+  root.forEach((v, k) => typeof v === 'string' && entries.push([storableText(k), storableText(v)]));
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(entries);
 }

@@ -9,9 +9,22 @@ import type { FileData, PageData, PageKind, PageLayout, ReusableContentData } fr
  * degrade to defaults, never crash materialization for the whole space.
  */
 
+const MAYBE_UNSTORABLE = /[\0\uD800-\uDFFF]/;
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with NUL characters and lone surrogates replaced by U+FFFD. Anyone
+ * who may edit can type them over the socket, and PostgreSQL can store
+ * neither (text and jsonb refuse them): unreplaced, one such character made
+ * every later revision of the space fail. Valid surrogate pairs (emoji) stay.
+ */
+export function storableText(text: string): string {
+  return MAYBE_UNSTORABLE.test(text) ? text.replace(UNSTORABLE, '\uFFFD') : text;
+}
+
 function str(map: Y.Map<unknown>, key: string): string | undefined {
   const v = map.get(key);
-  return typeof v === 'string' ? v : undefined;
+  return typeof v === 'string' ? storableText(v) : undefined;
 }
 
 function nonEmpty(map: Y.Map<unknown>, key: string): string | undefined {
@@ -66,7 +79,7 @@ export function readKind(map: Y.Map<unknown>): PageKind {
 
 /** The page's markdown body ('' when missing or not a Y.Text). */
 export function readBody(map: Y.Map<unknown>): string {
-  return childText(map, PAGE.body)?.toString() ?? '';
+  return storableText(childText(map, PAGE.body)?.toString() ?? '');
 }
 
 /** A page Y.Map as plain data (raw parent and index, not resolved against the tree). */
@@ -122,5 +135,9 @@ export function readFile(id: string, map: Y.Map<unknown>): FileData | undefined 
 
 /** A reusable content Y.Map as plain data. */
 export function readReusable(id: string, map: Y.Map<unknown>): ReusableContentData {
-  return { id, title: str(map, REUSABLE.title) ?? '', markdown: childText(map, REUSABLE.body)?.toString() ?? '' };
+  return {
+    id,
+    title: str(map, REUSABLE.title) ?? '',
+    markdown: storableText(childText(map, REUSABLE.body)?.toString() ?? ''),
+  };
 }
