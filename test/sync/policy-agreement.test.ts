@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloseCode, docNameOf, type SyncAddress } from '../../shared/sync-contract';
+import { CloseCode, type SyncAddress } from '../../shared/sync-contract';
 import { decideChangeRequest, type ChangeRequestStatus } from '../../sync-server/policy/change-request';
 import type { Role } from '../../sync-server/policy/roles';
 import { newUser, raw, type TestUser } from '../helpers/api';
 import { newMember } from '../helpers/members';
-import { upgradeStatus } from '../helpers/raw-sockets';
+import { socketOutcome } from '../helpers/authz-sockets';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { SyncClients, synced, syncUrl } from '../helpers/sync-clients';
-import { waitFor } from '../helpers/wait';
+import { SyncClients } from '../helpers/sync-clients';
 
 /**
  * REST and the sync socket ask the same policy, so they must agree for every
@@ -53,32 +52,10 @@ async function spaceIn(state: SpaceState): Promise<string> {
   return id;
 }
 
-/**
- * What the socket does with one write from `token` to `address`: 'hidden'
- * when the upgrade is refused with 404, 'accepted' when the server document
- * takes it, else the close code that refused it.
- */
+/** What the socket does with one write from `token` to `address` ('hidden' when the upgrade is refused with 404). */
 async function socketWrite(address: SyncAddress, token: string): Promise<'hidden' | 'accepted' | number> {
-  const upgrade = await upgradeStatus(syncUrl(t.url, address, token));
-  if (upgrade.status === 404) return 'hidden';
-  expect(upgrade.status).toBe(101);
-  const client = clients.connect(t.url, address, token);
-  await synced(client);
-  const marker = `write-${Math.random().toString(36).slice(2)}`;
-  client.doc.getText('probe').insert(0, marker);
-  const serverHas = () =>
-    t.server.ctx.hub.withDoc(docNameOf(address), (doc) => doc.getText('probe').toString().includes(marker));
-  const outcome = await waitFor(
-    async () => {
-      const refusal = client.closes.find((c) => c.code >= 4000);
-      if (refusal) return refusal.code;
-      return (await serverHas()) ? ('accepted' as const) : undefined;
-    },
-    10_000,
-    'the write to be accepted or refused',
-  );
-  client.destroy();
-  return outcome!;
+  const outcome = await socketOutcome(t, clients, address, token);
+  return outcome === 404 ? 'hidden' : outcome;
 }
 
 describe.each<SpaceState>(['live', 'locked', 'deleted'])('a %s space', (state) => {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../sync-server/config';
 import { startServer } from '../../sync-server/server';
+import { ROOT, childEnv, folio, run } from '../helpers/cli-process';
 
 /**
  * The admin CLI, run for real as a child process (tsx sync-server/cli.ts)
@@ -14,42 +14,6 @@ import { startServer } from '../../sync-server/server';
  * folder. PGlite on disk admits one process at a time, so the CLI runs and
  * exits before the server opens the folder.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = createRequire(import.meta.url).resolve('tsx/cli');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of a child: the data dir set, nothing inherited that selects another database or admin token. */
-function childEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    FOLIO_DATA_DIR: dataDir,
-    FOLIO_LOG_LEVEL: 'silent',
-    FOLIO_PORT: '0',
-  };
-  delete env.FOLIO_DATABASE_URL;
-  delete env.FOLIO_ADMIN_TOKEN;
-  return env;
-}
-
-function run(script: string[], args: string[], dataDir: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...script, ...args], { cwd: ROOT, env: childEnv(dataDir) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** `tsx sync-server/cli.ts …` (what `npm run folio --` runs). */
-const folio = (dataDir: string, ...args: string[]) => run([TSX, 'sync-server/cli.ts'], args, dataDir);
 
 async function getUser(
   url: string,

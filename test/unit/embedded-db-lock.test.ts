@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../sync-server/config';
 import { startServer } from '../../sync-server/server';
+import { folio } from '../helpers/cli-process';
 
 /**
  * PGlite admits one process at a time and has no lock of its own: the admin
@@ -13,8 +13,6 @@ import { startServer } from '../../sync-server/server';
  * lose its writes. Now the second process is refused with a clear message,
  * and a lock left by a dead process is taken over.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = createRequire(import.meta.url).resolve('tsx/cli');
 
 let dir: string;
 beforeAll(async () => {
@@ -23,21 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** `tsx sync-server/cli.ts …` as a child process on `dir`. */
-function folio(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, FOLIO_DATA_DIR: dir, FOLIO_LOG_LEVEL: 'silent' };
-  delete env.FOLIO_DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, 'sync-server/cli.ts', ...args], { cwd: ROOT, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const serverConfig = () =>
   loadConfig([], {
@@ -50,16 +33,16 @@ const serverConfig = () =>
 it('refuses the CLI while a server holds the embedded database, and lets it in once the server stops', async () => {
   const server = await startServer(serverConfig());
   try {
-    const refused = await folio('user', 'add', '--name', 'Lost Writes', '--email', 'lost@example.com');
+    const refused = await folio(dir, 'user', 'add', '--name', 'Lost Writes', '--email', 'lost@example.com');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/in use by another Folio process \(pid \d+\)/);
     expect(refused.stderr).toMatch(/stop the server first/);
   } finally {
     await server.close();
   }
-  const added = await folio('user', 'add', '--name', 'Kept Writes', '--email', 'kept@example.com');
+  const added = await folio(dir, 'user', 'add', '--name', 'Kept Writes', '--email', 'kept@example.com');
   expect(added.code, added.stderr).toBe(0);
-  const list = await folio('user', 'list');
+  const list = await folio(dir, 'user', 'list');
   expect(list.stdout).toContain('kept@example.com');
   expect(list.stdout).not.toContain('lost@example.com');
 }, 120_000);
@@ -70,7 +53,7 @@ it('takes over a lock left by a process that died', async () => {
   const pid = dead.pid!;
   await new Promise((resolve) => dead.on('close', resolve));
   await writeFile(join(dir, 'pglite.lock'), `${pid}\n`);
-  const list = await folio('user', 'list');
+  const list = await folio(dir, 'user', 'list');
   expect(list.code, list.stderr).toBe(0);
   // The CLI released the lock when it closed the database.
   await expect(readFile(join(dir, 'pglite.lock'), 'utf8')).rejects.toThrow();
