@@ -1,6 +1,7 @@
 import { DiscussionDoc } from '../../../shared/discussion/discussion-doc';
 import type { CommentData, PostData } from '../../../shared/discussion/types';
 import { empty, h, replace } from '../ui/dom';
+import { icon } from '../ui/icons';
 import type { Outbox, OutboxItem } from './outbox';
 import type { People } from './people';
 import type { DocSession } from '../sync/doc-session';
@@ -28,6 +29,8 @@ export interface CommentsPanelOptions {
 export class CommentsPanel {
   readonly element = h('section', { class: 'comments', 'aria-label': 'Comments', 'data-testid': 'comments-panel' });
   private readonly list = h('div', { class: 'comment-list' });
+  /** The new-comment form: hidden until a page is open (a comment needs a page to attach to). */
+  private readonly form: HTMLFormElement;
   private readonly input = h('textarea', {
     rows: 3,
     placeholder: 'Add a comment… (Ctrl+Enter to post)',
@@ -57,15 +60,26 @@ export class CommentsPanel {
       }),
       ' Show resolved',
     );
-    this.element.append(
-      h('header', { class: 'panel-header' }, h('h2', {}, 'Comments'), resolvedToggle),
-      this.list,
+    this.form = h(
+      'form',
+      {
+        class: 'comment-form',
+        hidden: true,
+        'data-testid': 'comment-form',
+        onsubmit: (e: Event) => (e.preventDefault(), post()),
+      },
+      this.input,
       h(
-        'form',
-        { class: 'comment-form', onsubmit: (e: Event) => (e.preventDefault(), post()) },
-        this.input,
-        h('button', { type: 'submit', 'data-testid': 'comment-post' }, 'Comment'),
+        'button',
+        { type: 'submit', class: 'primary', 'data-testid': 'comment-post' },
+        icon('send', { size: 14 }),
+        'Comment',
       ),
+    );
+    this.element.append(
+      h('header', { class: 'panel-header' }, h('h2', {}, icon('message'), 'Comments'), resolvedToggle),
+      this.list,
+      this.form,
     );
     const rerender = () => this.render();
     options.discussion.doc.on('update', rerender);
@@ -100,6 +114,7 @@ export class CommentsPanel {
 
   /** Renders the list now. */
   render(): void {
+    this.form.hidden = !this.page;
     if (!this.page) {
       replace(this.list, empty('Open a page to see its comments.'));
       return;
@@ -148,7 +163,7 @@ export class CommentsPanel {
         'button',
         {
           type: 'button',
-          class: 'link',
+          class: 'ghost small comment-resolve',
           'data-testid': 'comment-resolve',
           onclick: () =>
             this.options.outbox.enqueue({
@@ -158,6 +173,7 @@ export class CommentsPanel {
               patch: { resolved: !resolved },
             }),
         },
+        icon(resolved ? 'rotate-ccw' : 'check', { size: 14 }),
         resolved ? 'Reopen' : 'Resolve',
       ),
       h(
@@ -189,6 +205,11 @@ export class CommentsPanel {
       h(
         'div',
         { class: 'post-meta' },
+        h('span', {
+          class: 'avatar-initial',
+          'aria-hidden': 'true',
+          'data-initial': (this.options.people.nameOf(post.author).trim()[0] ?? '?').toUpperCase(),
+        }),
         h('strong', {}, this.options.people.nameOf(post.author)),
         ' ',
         h('time', { datetime: post.postedAt }, formatTime(post.postedAt)),

@@ -25,7 +25,12 @@ export function announce(awareness: Awareness, user: { name: string; id?: string
 
 /** The "who is here" list in the header. */
 export class PresenceList {
-  readonly element = h('span', { class: 'presence', 'data-testid': 'presence', 'aria-label': 'People here' });
+  readonly element = h('span', {
+    class: 'presence',
+    role: 'group',
+    'data-testid': 'presence',
+    'aria-label': 'People here',
+  });
   private readonly onChange = () => this.render();
 
   constructor(

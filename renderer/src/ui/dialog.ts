@@ -9,7 +9,7 @@ import { h } from './dom';
 /** Asks a yes/no question; resolves true when confirmed. */
 export function confirmDialog(message: string, confirmLabel = 'Delete'): Promise<boolean> {
   return new Promise((resolve) => {
-    const dialog = h('dialog', { class: 'dialog', 'data-testid': 'confirm-dialog' });
+    const dialog = h('dialog', { class: 'dialog', 'aria-label': message, 'data-testid': 'confirm-dialog' });
     const close = (answer: boolean) => {
       dialog.close();
       dialog.remove();
@@ -46,10 +46,10 @@ export function promptDialog(message: string, initial = '', okLabel = 'OK'): Pro
         'div',
         { class: 'dialog-actions' },
         h('button', { type: 'button', value: 'cancel', 'data-role': 'cancel' }, 'Cancel'),
-        h('button', { type: 'submit', 'data-testid': 'prompt-ok' }, okLabel),
+        h('button', { type: 'submit', class: 'primary', 'data-testid': 'prompt-ok' }, okLabel),
       ),
     );
-    const dialog = h('dialog', { class: 'dialog', 'data-testid': 'prompt-dialog' }, form);
+    const dialog = h('dialog', { class: 'dialog', 'aria-label': message, 'data-testid': 'prompt-dialog' }, form);
     let done = false;
     const finish = (value: string | undefined) => {
       if (done) return;
