@@ -27,8 +27,17 @@ interface JsonPage {
   children: JsonPage[];
 }
 
+type EditorKind = 'yjs' | 'live' | 'bare';
 let editorView: EditorView | undefined;
+let pageEditor: PageEditor | undefined;
 const latencies: number[] = [];
+/** Keydown -> the editor's update done (its DOM synced): the editor's own work per keystroke, not rounded to frames. */
+const handling: number[] = [];
+let keyAt = 0;
+const handled = EditorView.updateListener.of((u) => {
+  if (u.docChanged && keyAt) handling.push(performance.now() - keyAt);
+  keyAt = 0;
+});
 
 const bench = {
   /** Stores a content document update in IndexedDB under `name` (as the app would after a sync). */
@@ -86,34 +95,53 @@ const bench = {
     return [performance.now() - start, host.querySelectorAll('[data-testid=tree-row]').length];
   },
 
-  /** Opens an editor on `text`: bound to a Y.Text (the app) or bare CodeMirror (baseline). */
-  openEditor(kind: 'yjs' | 'bare', text: string): void {
+  /**
+   * Opens an editor on `text`: the app's PageEditor bound to a Y.Text, with live preview
+   * ('live', the default look) or in source mode ('yjs'), or bare CodeMirror (baseline).
+   */
+  openEditor(kind: EditorKind, text: string): void {
+    pageEditor?.destroy();
     editorView?.destroy();
+    pageEditor = undefined;
     host.replaceChildren();
-    if (kind === 'yjs') {
+    if (kind === 'yjs' || kind === 'live') {
       const doc = new Y.Doc();
       const body = new ContentDoc(doc).pageBody(new ContentDoc(doc).createPage({ title: 'Long page', markdown: text }));
-      editorView = new PageEditor(host, { text: body, awareness: new Awareness(doc) }).view;
+      pageEditor = new PageEditor(host, { text: body, awareness: new Awareness(doc), extensions: [handled] });
+      if (kind === 'yjs') pageEditor.setSourceMode(true);
+      editorView = pageEditor.view;
     } else {
       editorView = new EditorView({
         parent: host,
-        state: EditorState.create({ doc: text, extensions: baseEditorExtensions() }),
+        state: EditorState.create({ doc: text, extensions: [...baseEditorExtensions(), handled] }),
       });
     }
-    editorView.dispatch({ selection: { anchor: Math.floor(text.length / 2) } });
+    // Type in the middle of a plain paragraph line (not inside a table or code block).
+    const middle = editorView.state.doc.lineAt(Math.floor(text.length / 2));
+    let line = middle;
+    while (!line.text.startsWith('A line') && line.number < editorView.state.doc.lines)
+      line = editorView.state.doc.line(line.number + 1);
+    editorView.dispatch({ selection: { anchor: Math.min(line.from + 6, line.to) }, scrollIntoView: true });
     editorView.focus();
     latencies.length = 0;
+    handling.length = 0;
   },
 
-  /** Keystroke-to-paint latencies recorded so far (ms), and the editor's length. */
-  latencies(): [number[], number] {
-    return [latencies.slice(), editorView?.state.doc.length ?? 0];
+  /** How many live-preview decorations are drawn (proves the live editor renders them). */
+  livePreviewWidgets(): number {
+    return host.querySelectorAll('.cm-lp-h, .cm-lp-bullet, .cm-lp-table-wrap, .cm-lp-code').length;
+  },
+
+  /** Keystroke-to-paint latencies recorded so far (ms), the editor's length, and keystroke handling times (ms). */
+  latencies(): [number[], number, number[]] {
+    return [latencies.slice(), editorView?.state.doc.length ?? 0, handling.slice()];
   },
 };
 
 // Keystroke -> paint: from the key event's timestamp to the frame after the editor handled it.
 window.addEventListener('keydown', (event) => {
   const t0 = event.timeStamp;
+  keyAt = t0;
   requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - t0), 0));
 });
 

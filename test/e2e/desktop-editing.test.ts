@@ -70,6 +70,7 @@ describe('desktop app in a browser', () => {
     await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
     await expect.poll(() => page.getByTestId('create-first-page').isVisible()).toBe(true); // the empty state
     await createPageThroughUi(page, 'Getting started');
+    await page.getByTestId('toggle-preview').click(); // the reading view (rendered preview) is off by default
     await typeInEditor(page, 'Hello from the desktop app. ');
     await typeInEditor(page, 'Written in **markdown**.');
     await expect.poll(() => page.getByTestId('preview').innerHTML()).toContain('<strong>markdown</strong>');

@@ -85,9 +85,9 @@ export async function openSpaceThroughUi(
   await pickSpaceThroughUi(page, spaceId);
 }
 
-/** The id of the page open in the editor (from the URL hash). */
+/** The id of the page open in the editor (from the URL: `/~/page/<id>` under /app/, `/pages/<id>` in the old hash form). */
 export function openPageId(page: Page): string {
-  return /\/pages\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+  return /\/(?:~\/page|pages)\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
 }
 
 /** Answers the app's prompt dialog (new page title, subject, ...). */
@@ -111,13 +111,18 @@ export async function typeInEditor(page: Page, text: string, at: 'start' | 'end'
   await page.keyboard.type(text);
 }
 
-/** The open editor's text, without collaborators' cursor labels (CodeMirror draws them inside the lines). */
+/**
+ * The open editor's markdown, read from CodeMirror's state (live preview hides syntax and draws
+ * widgets in the DOM, so the DOM text is not the page). `cmTile` is the view's link from its
+ * content element, what EditorView.findFromDOM reads.
+ */
 export function editorText(page: Page): Promise<string> {
   return page.getByTestId('editor-content').evaluate((content) => {
-    const copy = content.cloneNode(true) as HTMLElement;
-    for (const widget of Array.from(copy.querySelectorAll('.cm-ySelectionCaret, .cm-ySelectionInfo, .cm-widgetBuffer')))
-      widget.remove();
-    return Array.from(copy.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n');
+    const tile = (content as unknown as { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } })
+      .cmTile;
+    const view = tile?.root?.view;
+    if (!view) throw new Error('no CodeMirror view on the editor content');
+    return view.state.doc.toString();
   });
 }
 

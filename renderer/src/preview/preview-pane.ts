@@ -3,6 +3,7 @@ import { h } from '../ui/dom';
 import type { FileUrls } from './file-urls';
 import { PAGE_LINK_PREFIX } from './page-links';
 import type * as RenderMarkdown from './render-markdown';
+import './gitbook-blocks.css';
 
 type Renderer = typeof RenderMarkdown;
 

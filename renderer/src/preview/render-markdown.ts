@@ -1,8 +1,9 @@
 import type { Element, Root as HastRoot } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
-import { sanitize, defaultSchema } from 'hast-util-sanitize';
+import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { parseMarkdown } from '../../../shared/markdown/parse';
+import { liftGitbookBlocks, READING_SCHEMA, separateLiquidTags } from './gitbook-blocks';
 import { PAGE_LINK_PREFIX } from './page-links';
 
 /**
@@ -33,9 +34,13 @@ export function referencedFiles(markdown: string): string[] {
 
 /** Renders page markdown to safe HTML. */
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
-  const hast = toHast(parseMarkdown(markdown)) as HastRoot;
+  const mdast = parseMarkdown(separateLiquidTags(markdown));
+  liftGitbookBlocks(mdast);
+  const hast = sanitize(toHast(mdast) as HastRoot, READING_SCHEMA) as HastRoot;
+  // After sanitizing: the URLs put in here are the app's own (signed download URLs, or the object URL
+  // of an image this window just uploaded, which the sanitizer's http(s)-only rule would drop).
   rewriteRefs(hast, options);
-  return toHtml(sanitize(hast, defaultSchema));
+  return toHtml(hast);
 }
 
 function rewriteRefs(node: HastRoot | Element, options: RenderOptions): void {

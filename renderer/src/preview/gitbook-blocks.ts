@@ -1,0 +1,129 @@
+import type { Paragraph, Parent, Root, RootContent } from 'mdast';
+import type { Schema } from 'hast-util-sanitize';
+import { defaultSchema } from 'hast-util-sanitize';
+import { plainText } from '../../../shared/markdown/parse';
+
+/**
+ * GitBook's liquid blocks in the reading view: `{% hint %}`, `{% tabs %}` /
+ * `{% tab %}`, `{% content-ref %}` become boxes (mdast nodes with a hast
+ * element name and a `folio-*` class), `{% embed %}` and `{% file %}` become
+ * link cards. Tags must stand on lines of their own and are recognized outside
+ * code only, as GitBook's Git sync writes them. Only `folio-*` class names get
+ * through the sanitizer (see READING_SCHEMA).
+ */
+
+const TAG_LINE = /^[ \t]*\{%-?\s*(end)?(hint|tabs|tab|embed|content-ref|file)\b([^%]*)-?%\}[ \t]*$/;
+const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+const ATTR = /([\w-]+)="([^"]*)"/g;
+
+/** Blank lines around tag lines outside code fences, so each tag parses as a paragraph of its own. */
+export function separateLiquidTags(markdown: string): string {
+  if (!markdown.includes('{%')) return markdown;
+  let fence: string | undefined;
+  const out: string[] = [];
+  for (const line of markdown.split('\n')) {
+    const f = FENCE.exec(line)?.[1];
+    if (f) {
+      if (!fence) fence = f;
+      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
+    }
+    if (!fence && TAG_LINE.test(line)) out.push('', line.trim(), '');
+    else out.push(line);
+  }
+  return out.join('\n');
+}
+
+interface Tag {
+  end: boolean;
+  name: string;
+  attrs: Record<string, string>;
+}
+
+function tagOf(node: RootContent): Tag | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  // Plain text: GFM's autolinks split `url="https://…"` into text and a link.
+  const m = TAG_LINE.exec(plainText(node));
+  if (!m) return undefined;
+  const attrs: Record<string, string> = {};
+  for (const a of m[3]!.matchAll(ATTR)) attrs[a[1]!] = a[2]!;
+  return { end: !!m[1], name: m[2]!, attrs };
+}
+
+function box(classes: string[], children: RootContent[], tag = 'div'): RootContent {
+  // A paragraph node carrying hast data: mdast-util-to-hast builds the element named in hName.
+  return {
+    type: 'paragraph',
+    data: { hName: tag, hProperties: { className: classes } },
+    children: children as Paragraph['children'],
+  };
+}
+
+function label(text: string, cls: string): RootContent {
+  return box([cls], [{ type: 'text', value: text }] as unknown as RootContent[], 'p');
+}
+
+function linkCard(url: string, text: string, cls: string): RootContent {
+  return box(
+    [cls],
+    [{ type: 'link', url, children: [{ type: 'text', value: text }] }] as unknown as RootContent[],
+    'p',
+  );
+}
+
+/** The text a card shows for `url`: the URL itself when it is a web or relative one, else `fallback`. */
+function shown(url: string | undefined, fallback: string): string {
+  return url && /^(https?:\/\/|\/|\.{0,2}\/?[\w.-])/i.test(url) && !/^[a-z][a-z0-9+.-]*:(?!\/\/)/i.test(url)
+    ? url
+    : fallback;
+}
+
+const HINT_TITLES: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
+
+/** Replaces liquid block tags among `parent`'s children (recursively) by boxes. */
+export function liftGitbookBlocks(parent: Root | Parent): void {
+  const out: RootContent[] = [];
+  const stack: { tag: Tag; children: RootContent[] }[] = [];
+  const push = (node: RootContent) => (stack.length ? stack[stack.length - 1]!.children : out).push(node);
+  for (const child of parent.children as RootContent[]) {
+    const tag = tagOf(child);
+    if (!tag) {
+      if ('children' in child && child.type !== 'paragraph') liftGitbookBlocks(child as Parent);
+      push(child);
+      continue;
+    }
+    if (tag.name === 'embed' && !tag.end)
+      push(linkCard(tag.attrs.url ?? '', shown(tag.attrs.url, 'Embed'), 'folio-embed'));
+    else if (tag.name === 'file' && !tag.end)
+      push(linkCard(tag.attrs.src ?? '', shown(tag.attrs.src, 'File').split('/').pop() || 'File', 'folio-file'));
+    else if (tag.name === 'file' && tag.end) continue;
+    else if (!tag.end) stack.push({ tag, children: [] });
+    else {
+      const open = stack.pop();
+      if (!open) continue; // a stray end tag: dropped
+      const { tag: o, children } = open;
+      if (o.name === 'hint') {
+        const style = HINT_TITLES[o.attrs.style ?? ''] ? o.attrs.style! : 'info';
+        push(box(['folio-hint', `folio-hint-${style}`], [label(HINT_TITLES[style]!, 'folio-hint-title'), ...children]));
+      } else if (o.name === 'tab')
+        push(box(['folio-tab'], [label(o.attrs.title ?? 'Tab', 'folio-tab-title'), ...children]));
+      else if (o.name === 'tabs') push(box(['folio-tabs'], children));
+      else push(box(['folio-content-ref'], children));
+    }
+  }
+  // Unclosed blocks keep their content, unboxed.
+  while (stack.length) {
+    const open = stack.shift()!;
+    out.push(...open.children);
+  }
+  parent.children = out as Parent['children'];
+}
+
+/** The GitHub sanitizer schema, plus `folio-*` class names on the boxes' elements. */
+export const READING_SCHEMA: Schema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), ['className', /^folio-[a-z-]+$/]],
+    p: [...(defaultSchema.attributes?.p ?? []), ['className', /^folio-[a-z-]+$/]],
+  },
+};
