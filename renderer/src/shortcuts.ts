@@ -15,8 +15,8 @@ export type ShortcutAction =
 export const SHORTCUTS: readonly { keys: string; action: ShortcutAction; label: string }[] = [
   { keys: 'Mod+Alt+N', action: 'new-page', label: 'New page' },
   { keys: 'Mod+Alt+R', action: 'new-change-request', label: 'New change request' },
-  { keys: 'Mod+Alt+P', action: 'toggle-preview', label: 'Show or hide the preview' },
-  { keys: 'Mod+K', action: 'find-page', label: 'Find a page' },
+  { keys: 'Mod+Alt+P', action: 'toggle-preview', label: 'Show or hide the reading view' },
+  { keys: 'Mod+K', action: 'find-page', label: 'Search pages and run commands' },
   { keys: 'Mod+Alt+M', action: 'comment', label: 'Comment on the page' },
   { keys: 'Mod+Alt+I', action: 'upload-image', label: 'Insert an image' },
   { keys: 'Mod+/', action: 'show-shortcuts', label: 'Show keyboard shortcuts' },

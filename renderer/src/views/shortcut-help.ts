@@ -7,7 +7,11 @@ export function showShortcutHelp(): void {
   const rows = SHORTCUTS.map((s) =>
     h('tr', {}, h('td', {}, h('kbd', {}, s.keys.replace('Mod', mac ? '⌘' : 'Ctrl'))), h('td', {}, s.label)),
   );
+  const mod = mac ? '⌘' : 'Ctrl';
   const extra = [
+    [`${mod}+K, then >`, 'Run a command by name (search palette)'],
+    ['↑ / ↓, Enter', 'Choose a search result: opens the page at its section'],
+    [`${mod}+Alt+S`, 'Markdown source or live preview (in the editor)'],
     ['Alt+↑ / Alt+↓', 'Move the focused page up or down (page tree)'],
     ['Alt+→ / Alt+←', 'Nest or un-nest the focused page (page tree)'],
     ['F2 / Delete', 'Rename or delete the focused page (page tree)'],
