@@ -40,6 +40,8 @@ export const PAGE = {
   body: 'body',
   /** target URL of a 'link' page */
   href: 'href',
+  /** plain string[]: paths the page had before a slug change or move, newest first (old links keep resolving) */
+  formerPaths: 'formerPaths',
 } as const;
 
 /** Fields of one file's Y.Map (value of `files[fileId]`); the bytes live in the blob store. */

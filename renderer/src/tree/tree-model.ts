@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
 import { observeContent } from '../../../shared/doc/observe';
+import { PAGE, childMap, pagesRoot } from '../../../shared/doc/keys';
 import { readOutline, readOutlineEntry, sameOutlineEntry, type OutlineEntry } from '../../../shared/doc/outline';
 import { resolveTree, type ResolvedTree } from '../../../shared/doc/tree';
 
@@ -11,16 +12,25 @@ import { resolveTree, type ResolvedTree } from '../../../shared/doc/tree';
  */
 export class TreeModel {
   private outline: Map<string, OutlineEntry>;
+  /** Pages hidden from the published site (the tree marks them). */
+  private readonly hiddenPages = new Set<string>();
   private resolved: ResolvedTree;
   private listeners = new Set<() => void>();
   private readonly unobserve: () => void;
 
   constructor(doc: Y.Doc) {
     this.outline = readOutline(doc);
+    for (const id of this.outline.keys()) if (isHidden(doc, id)) this.hiddenPages.add(id);
     this.resolved = resolveTree(this.outline);
     this.unobserve = observeContent(doc, (change) => {
       let changed = false;
       for (const id of change.pages) {
+        const hidden = isHidden(doc, id);
+        if (hidden !== this.hiddenPages.has(id)) {
+          changed = true;
+          if (hidden) this.hiddenPages.add(id);
+          else this.hiddenPages.delete(id);
+        }
         const next = readOutlineEntry(doc, id);
         if (sameOutlineEntry(this.outline.get(id), next)) continue;
         changed = true;
@@ -46,6 +56,11 @@ export class TreeModel {
   /** A page's outline entry. */
   entry(id: string): OutlineEntry | undefined {
     return this.outline.get(id);
+  }
+
+  /** Whether the page is hidden from the published site. */
+  isHidden(id: string): boolean {
+    return this.hiddenPages.has(id);
   }
 
   /** Ordered children of `parent` (null = the top level). */
@@ -82,4 +97,8 @@ export class TreeModel {
     this.unobserve();
     this.listeners.clear();
   }
+}
+
+function isHidden(doc: Y.Doc, id: string): boolean {
+  return childMap(pagesRoot(doc), id)?.get(PAGE.hidden) === true;
 }

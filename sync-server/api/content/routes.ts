@@ -17,6 +17,7 @@ import {
   RevisionParams,
 } from './schemas';
 import { changeRequestRevisionWithRefs, spaceRevision } from './service';
+import { pageAtFormerPath } from './former-paths';
 import type { RevisionView } from '../../docs/revision-view';
 
 /** Documented shapes are GitBook's (Revision, RevisionPage, RevisionFile); responses are pre-serialized. */
@@ -138,7 +139,7 @@ export const contentRoutes =
         async (req, reply) => {
           const v = await resolve(req);
           const path = req.params['*'].replace(/^\/+|\/+$/g, '');
-          const page = v.pagesByPath.get(path);
+          const page = v.pagesByPath.get(path) ?? (await pageAtFormerPath(ctx, v, path));
           const format = req.query.format ?? 'markdown';
           return sendJsonWithEtag(
             req,
