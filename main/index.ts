@@ -1,7 +1,8 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron';
 import type { MenuAction } from '../shared/desktop-api';
 import { APP_ORIGIN, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
+import { DEEP_LINK_SCHEME, DeepLinkQueue, deepLinkInArgv, OPEN_URL_CHANNEL } from './deep-links';
 import { MENU_CHANNEL } from './ipc-channels';
 import { createHandlers, handlersSwitch, registerHandlers } from './ipc-handlers';
 import { createMainWindow } from './main-window';
@@ -24,6 +25,20 @@ const isMac = process.platform === 'darwin';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
+
+// `folio://` links open this app (renderer/src/routes.ts maps them to screens).
+const deepLinks = new DeepLinkQueue();
+if (process.defaultApp && process.argv[1]) {
+  // Unpackaged (`electron .`): register the interpreter with the app's path, as Electron documents.
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1])]);
+} else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+// macOS delivers links as events, also before `ready` on a cold start.
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  deepLinks.push(url);
+});
+const launchLink = deepLinkInArgv(process.argv);
+if (launchLink) deepLinks.push(launchLink);
 
 // One process owns the settings file; a second launch focuses the running window instead.
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -58,7 +73,16 @@ async function start(): Promise<void> {
       title: app.name,
     });
     trackWindowBounds(mainWindow, (bounds) => finishBeforeQuit(store.saveWindowBounds(bounds)));
-    mainWindow.on('closed', () => (mainWindow = undefined));
+    const window = mainWindow;
+    window.webContents.on('did-finish-load', () =>
+      deepLinks.attach((url) => {
+        if (!window.isDestroyed()) window.webContents.send(OPEN_URL_CHANNEL, url);
+      }),
+    );
+    mainWindow.on('closed', () => {
+      mainWindow = undefined;
+      deepLinks.detach();
+    });
   };
   const send = (action: MenuAction): void => {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(MENU_CHANNEL, action);
@@ -69,7 +93,9 @@ async function start(): Promise<void> {
   );
   openWindow();
 
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkInArgv(argv);
+    if (link) deepLinks.push(link);
     if (!mainWindow) return openWindow();
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { isMenuAction, type MenuAction, type PlatformApi } from '../shared/desktop-api';
+import { isDeepLink, OPEN_URL_CHANNEL } from './deep-links';
 import { channelName, MENU_CHANNEL, readHandlerDescription } from './ipc-channels';
 
 /**
@@ -24,6 +25,15 @@ const invokers = Object.fromEntries(
   ]),
 );
 
+// A link can arrive before the renderer subscribes (a cold start from a link): keep the last one.
+let waitingLink: string | undefined;
+let linkListener: ((url: string) => void) | undefined;
+ipcRenderer.on(OPEN_URL_CHANNEL, (_event: IpcRendererEvent, url: unknown) => {
+  if (!isDeepLink(url)) return;
+  if (linkListener) linkListener(url);
+  else waitingLink = url;
+});
+
 const api = {
   ...invokers,
   platform: 'desktop',
@@ -34,6 +44,14 @@ const api = {
     ipcRenderer.on(MENU_CHANNEL, forward);
     return () => void ipcRenderer.removeListener(MENU_CHANNEL, forward);
   },
-} as PlatformApi;
+  /** `folio://` links the operating system opened the app with (renderer/src/app.ts maps them to screens). */
+  onOpenUrl(listener: (url: string) => void): () => void {
+    linkListener = listener;
+    const waiting = waitingLink;
+    waitingLink = undefined;
+    if (waiting) listener(waiting);
+    return () => void (linkListener === listener && (linkListener = undefined));
+  },
+} as PlatformApi & { onOpenUrl(listener: (url: string) => void): () => void };
 
 contextBridge.exposeInMainWorld('folio', api);

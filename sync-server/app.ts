@@ -16,6 +16,8 @@ import { organizationRoutes } from './api/orgs/routes';
 import { memberRoutes } from './api/members/routes';
 import { inviteRoutes } from './api/invites/routes';
 import { teamRoutes } from './api/teams/routes';
+import { permissionRoutes } from './api/permissions/routes';
+import { userTokenRoutes } from './api/user-tokens/routes';
 import { collectionRoutes } from './api/collections/routes';
 import { spaceRoutes } from './api/spaces/routes';
 import { storageRoutes } from './api/storage/routes';
@@ -23,6 +25,7 @@ import { contentRoutes } from './api/content/routes';
 import { linkRoutes } from './api/content/link-routes';
 import { searchRoutes } from './api/search/routes';
 import { changeRequestRoutes } from './api/change-requests/routes';
+import { historyRoutes } from './api/history/routes';
 import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
 import { siteRoutes } from './api/sites/routes';
@@ -78,6 +81,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(memberRoutes(ctx));
       await v1.register(inviteRoutes(ctx));
       await v1.register(teamRoutes(ctx));
+      await v1.register(permissionRoutes(ctx));
+      await v1.register(userTokenRoutes(ctx));
       await v1.register(collectionRoutes(ctx));
       await v1.register(spaceRoutes(ctx));
       await v1.register(storageRoutes(ctx));
@@ -87,6 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(commentRoutes(ctx));
       await v1.register(searchRoutes(ctx));
       await v1.register(changeRequestRoutes(ctx));
+      await v1.register(historyRoutes(ctx));
       await v1.register(siteRoutes(ctx));
     },
     { prefix: '/v1' },

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './http/errors';
@@ -57,36 +58,93 @@ export const WEB_APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The app icon in the source tree: served even before the renderer is built. */
+export const SOURCE_FAVICON = resolve(fileURLToPath(new URL('.', import.meta.url)), '../renderer/public/favicon.ico');
+
 /**
- * Serves the built renderer (out/renderer) at /app/ as a web app. When it was
- * not built, /app/ answers 503 with the command that builds it rather than a
- * bare 404, so an operator knows what is missing.
+ * Serves the built renderer (out/renderer) at /app/ as a web app, and the app
+ * icon at /favicon.ico (browsers ask the server root for it, whatever page
+ * they show). `npm start` builds the renderer first when it is missing
+ * (scripts/start.ts); a server started some other way without a build answers
+ * /app/ with 503 and the command that builds it rather than a bare 404, so an
+ * operator knows what is missing.
  */
 export async function registerWebApp(app: FastifyInstance, dir = DEFAULT_WEB_APP_DIR): Promise<void> {
   app.get('/app', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
     reply.redirect(WEB_APP_PREFIX),
   );
+  registerFavicon(app, dir);
   if (!existsSync(resolve(dir, 'index.html'))) {
     const notBuilt = errorBody(
       503,
-      'The web app is not built on this server: run `npm run build`, then restart the server',
+      'The web app is not built on this server: start it with `npm start` (it builds the app when missing), or run `npm run build` and restart the server',
     );
     app.get(`${WEB_APP_PREFIX}*`, { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
       reply.status(503).send(notBuilt),
     );
     return;
   }
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: WEB_APP_PREFIX,
-    // The entry page must never be stale after an upgrade; hashed assets may be cached for long.
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      const html = path.endsWith('.html');
-      reply.header('cache-control', html ? 'no-cache' : 'public, max-age=31536000, immutable');
-      // nosniff, Referrer-Policy and X-Frame-Options come from the security-headers hook (http/), for every page.
-      if (html) reply.header('content-security-policy', WEB_APP_CSP);
+  // Encapsulated, so the not-found handler below answers only for /app/ paths.
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: dir,
+        prefix: '/',
+        // The entry page must never be stale after an upgrade; hashed assets may be cached for long.
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          const html = path.endsWith('.html');
+          reply.header('cache-control', html ? 'no-cache' : 'public, max-age=31536000, immutable');
+          // nosniff, Referrer-Policy and X-Frame-Options come from the security-headers hook (http/), for every page.
+          if (html) reply.header('content-security-policy', WEB_APP_CSP);
+        },
+        schemaHide: true,
+      });
+      scope.setNotFoundHandler(async (req, reply) => {
+        const path = (req.url ?? '').split(/[?#]/)[0]!;
+        // A missing asset stays a 404; any other /app/ path is a client-side route (history routing).
+        if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send(errorBody(404, 'Not found'));
+        if (!path.startsWith(WEB_APP_PREFIX) || /\.[A-Za-z0-9]{1,8}$/.test(path))
+          return reply.status(404).send(errorBody(404, `No file ${path} in the web app`));
+        const html = await readFile(resolve(dir, 'index.html'), 'utf8');
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', WEB_APP_CSP)
+          .send(rebaseEntryPage(html, path));
+      });
     },
-    schemaHide: true,
-  });
+    { prefix: WEB_APP_PREFIX.replace(/\/$/, '') },
+  );
+}
+
+/**
+ * The entry page as served at a deeper client-side route: its asset URLs are relative (`./assets/…`,
+ * so the same build loads from file:// too), so at `/app/s/abc/guide` they are rewritten to climb
+ * back to /app/ (`../../../assets/…`). Relative, not absolute, so a reverse proxy may mount the
+ * server under a path.
+ */
+export function rebaseEntryPage(html: string, requestPath: string): string {
+  const depth = requestPath.slice(WEB_APP_PREFIX.length).split('/').length - 1;
+  if (depth <= 0) return html;
+  return html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${'../'.repeat(depth)}`);
+}
+
+/**
+ * GET /favicon.ico at the server root and at /app/favicon.ico (the link in
+ * index.html): the built icon when there is one, else the source tree's, so
+ * no browser tab logs a 404 for it — built or not, old build or new.
+ */
+function registerFavicon(app: FastifyInstance, dir: string): void {
+  const built = resolve(dir, 'favicon.ico');
+  const send = async (_req: unknown, reply: FastifyReply) => {
+    const file = existsSync(built) ? built : SOURCE_FAVICON;
+    if (!existsSync(file)) return reply.status(404).send(errorBody(404, 'This server has no icon'));
+    return reply
+      .header('content-type', 'image/x-icon')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(file));
+  };
+  app.get('/favicon.ico', { config: { public: true }, schema: { hide: true } }, send);
+  app.get(`${WEB_APP_PREFIX}favicon.ico`, { config: { public: true }, schema: { hide: true } }, send);
 }

@@ -1,5 +1,17 @@
 import { Outbox } from './comments/outbox';
-import { formatRoute, parseRoute, sameDocument, type Route } from './routes';
+import { orgNavigation, type OrgNavigation } from './org/navigation';
+import { orgScreenFor } from './org/screens';
+import { resolveSpaceRoute } from './org/resolve-route';
+import {
+  formatRoute,
+  hrefOf,
+  parseAppLink,
+  routeOfLocation,
+  routingMode,
+  sameDocument,
+  type Route,
+  type SpaceRoute,
+} from './routes';
 import { removeAccount, restoreSession, signOut, switchAccount, type Session } from './session';
 import { installShortcuts } from './shortcuts';
 import { errorState, h, loading, replace } from './ui/dom';
@@ -36,6 +48,10 @@ export class App {
   private retry: ReturnType<typeof setInterval> | undefined;
   /** Where "Back" in the settings returns to. */
   private beforeSettings: Route = { view: 'picker' };
+  /** History routing under /app/ in the web app; the hash elsewhere (desktop, static hosts). */
+  private readonly mode = routingMode(location);
+  /** The server a followed link named, to suggest on the sign-in form. */
+  private linkServer: string | undefined;
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -44,20 +60,82 @@ export class App {
     await restoreTheme();
     this.session = await restoreSession();
     if (this.session) this.startOutbox(this.session);
-    window.addEventListener('hashchange', () => this.show(parseRoute(location.hash)));
+    window.addEventListener('hashchange', () => this.followLocation());
+    if (this.mode === 'history') {
+      window.addEventListener('popstate', () => this.followLocation());
+      // An old `#/spaces/…` link opened on the web app: rewrite it to the path form it stands for.
+      if (location.hash.startsWith('#/')) history.replaceState(null, '', hrefOf(routeOfLocation(location), 'history'));
+    }
+    // Desktop: `folio://` links the operating system hands to the app (main/deep-links.ts).
+    (globalThis as { folio?: { onOpenUrl?(listener: (url: string) => void): () => void } }).folio?.onOpenUrl?.(
+      (url) => void this.openLink(url),
+    );
     window.addEventListener('online', () => void this.outbox?.flush());
     installShortcuts(
       (action) => this.workspace?.run(action),
       (action) => (action === 'sign-out' ? void this.signOut() : this.navigate({ view: 'settings' })),
     );
-    this.show(parseRoute(location.hash));
+    this.show(routeOfLocation(location));
     setTimeout(() => void loadWorkspace().catch(() => undefined), 0);
   }
 
-  private navigate(route: Route): void {
+  /** Opens `route` and records it in the URL (`replace`: without a new history entry). */
+  private navigate(route: Route, replace = false): void {
+    if (this.mode === 'history') {
+      const href = hrefOf(route, 'history');
+      if (`${location.pathname}${location.hash}` !== href) {
+        if (replace) history.replaceState(null, '', href);
+        else history.pushState(null, '', href);
+      }
+      this.show(route);
+      return;
+    }
     const hash = formatRoute(route);
     if (location.hash === hash) this.show(route);
-    else location.hash = hash; // -> hashchange -> show
+    else if (replace) {
+      history.replaceState(null, '', hash);
+      this.show(route);
+    } else location.hash = hash; // -> hashchange -> show
+  }
+
+  /**
+   * Opens a `folio://` link. One that names another server switches to the account saved for it;
+   * without one, the sign-in form opens with that server filled in.
+   */
+  private async openLink(url: string): Promise<void> {
+    const link = parseAppLink(url);
+    if (!link) return;
+    if (link.serverUrl && link.serverUrl !== this.session?.account.serverUrl) {
+      try {
+        this.setSession(await switchAccount(link.serverUrl));
+      } catch {
+        toast(`Sign in to ${link.serverUrl} to open this link`);
+        this.setSession(undefined);
+        this.linkServer = link.serverUrl;
+      }
+    }
+    this.navigate(link.route);
+  }
+
+  /** Back/forward, or a hash typed or clicked. */
+  private followLocation(): void {
+    if (this.mode === 'history' && location.hash.startsWith('#/')) {
+      history.replaceState(null, '', hrefOf(routeOfLocation(location), 'history'));
+    }
+    const route = routeOfLocation(location);
+    // Only the section changed (a heading link inside the page): the open page scrolls by itself.
+    if (this.mode === 'history' && !location.hash.startsWith('#/') && sameScreen(this.route, route)) return;
+    this.show(route);
+  }
+
+  /** What the organization screens use to move around the app. */
+  private orgNav(): OrgNavigation {
+    return orgNavigation({
+      go: (route) => this.navigate(route),
+      href: (route) => hrefOf(route, this.mode),
+      signOut: () => void this.signOut(),
+      openSettings: () => this.navigate({ view: 'settings' }),
+    });
   }
 
   private show(route: Route): void {
@@ -74,7 +152,17 @@ export class App {
       this.closeWorkspace();
       replace(
         this.root,
-        signInView((session) => this.signedIn(session), { openSettings: () => this.navigate({ view: 'settings' }) }),
+        signInView((session) => this.signedIn(session), {
+          openSettings: () => this.navigate({ view: 'settings' }),
+          ...(this.linkServer ? { initialServer: this.linkServer } : {}),
+          // Followed a link while signed out: say that it opens once signed in.
+          ...(route.view !== 'picker' && route.view !== 'sign-in'
+            ? {
+                note:
+                  route.view === 'join' ? 'Sign in to accept the invite.' : 'Sign in to open the link you followed.',
+              }
+            : {}),
+        }),
       );
       return;
     }
@@ -86,8 +174,23 @@ export class App {
           open: (spaceId) => this.navigate({ view: 'space', spaceId }),
           signOut: () => void this.signOut(),
           openSettings: () => this.navigate({ view: 'settings' }),
+          openOrg: (orgId) => this.navigate({ view: 'org', orgId, tab: 'home' }),
+          newOrg: () => this.navigate({ view: 'new-org' }),
+          account: () => this.navigate({ view: 'account' }),
         }),
       );
+      return;
+    }
+    if (route.view !== 'space') {
+      this.closeWorkspace();
+      replace(this.root, orgScreenFor(this.session, route, this.orgNav()));
+      return;
+    }
+    if (route.changeRequestNumber !== undefined || route.pagePath !== undefined) {
+      // A link by number or by path (`urls.app`): find the ids, then open them in place of the link.
+      this.closeWorkspace();
+      replace(this.root, h('main', { class: 'centered' }, loading('link')));
+      void this.resolveAndOpen(route, generation);
       return;
     }
     if (this.workspace && sameDocument(previous, route)) {
@@ -97,6 +200,14 @@ export class App {
     this.closeWorkspace();
     replace(this.root, h('main', { class: 'centered' }, loading('space')));
     void this.openWorkspace(route, generation);
+  }
+
+  private async resolveAndOpen(route: SpaceRoute, generation: number): Promise<void> {
+    if (!this.session) return;
+    const resolved = await resolveSpaceRoute(this.session.api, route);
+    if (generation !== this.generation) return;
+    if (resolved.problem) toast(resolved.problem, 'error');
+    this.navigate(resolved.route, true);
   }
 
   private async openWorkspace(route: Route & { view: 'space' }, generation: number): Promise<void> {
@@ -118,7 +229,13 @@ export class App {
     if (generation !== this.generation || !this.session) return;
     const workspace = new WorkspaceClass(this.session, this.outbox!, route.spaceId, route.changeRequestId, {
       toPicker: () => this.navigate({ view: 'picker' }),
-      toPage: (pageId) => this.navigate({ ...route, ...(pageId ? { pageId } : { pageId: undefined }) }),
+      toPage: (pageId) =>
+        this.navigate({
+          view: 'space',
+          spaceId: route.spaceId,
+          ...(route.changeRequestId ? { changeRequestId: route.changeRequestId } : {}),
+          ...(pageId ? { pageId } : {}),
+        }),
       toChangeRequest: (changeRequestId, pageId) =>
         this.navigate({
           view: 'space',
@@ -126,12 +243,23 @@ export class App {
           ...(changeRequestId ? { changeRequestId } : {}),
           ...(pageId ? { pageId } : {}),
         }),
+      toSpace: (spaceId, pageId) => this.navigate({ view: 'space', spaceId, pageId }),
       signOut: () => void this.signOut(),
       openSettings: () => this.navigate({ view: 'settings' }),
     });
     this.workspace = workspace;
     replace(this.root, workspace.element);
-    workspace.open(route.pageId).catch((err: unknown) => {
+    const opened = workspace.open(route.pageId);
+    // A link to a heading (`urls.app` of a search hit): scroll to it once the page has rendered.
+    const section = route.section;
+    if (section)
+      void opened
+        .then(() => import('./org/scroll-section'))
+        .then(
+          ({ scrollToSection }) => scrollToSection(workspace.element, section),
+          () => undefined,
+        );
+    opened.catch((err: unknown) => {
       replace(
         this.root,
         h(
@@ -203,4 +331,9 @@ export class App {
     this.workspace?.destroy();
     this.workspace = undefined;
   }
+}
+
+/** Whether two routes show the same screen (a section anchor aside). */
+function sameScreen(a: Route, b: Route): boolean {
+  return formatRoute({ ...a, section: undefined } as Route) === formatRoute({ ...b, section: undefined } as Route);
 }

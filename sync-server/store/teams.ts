@@ -159,3 +159,108 @@ export async function deleteTeamWithGrants(tx: Queryable, organizationId: string
   if (deleted.length > 0)
     await tx.query("DELETE FROM content_permissions WHERE principal_type = 'team' AND principal_id = $1", [teamId]);
 }
+
+/**
+ * One page of the user ids in a team who still belong to its organization
+ * (as `member_count` counts them), with whether each owns the team. Writes go
+ * through the caching database, so adding or removing a member invalidates
+ * the read cache and the socket access sweep re-checks team-granted access.
+ */
+export function listTeamMemberIds(
+  db: Queryable,
+  organizationId: string,
+  teamId: string,
+  page: Page,
+): Promise<CountedPage<{ user_id: string; is_owner: boolean }>> {
+  return selectCountedPage(
+    db,
+    {
+      columns: 'tm.user_id, tm.is_owner',
+      from: `FROM team_members tm JOIN members m ON m.organization_id = $1 AND m.user_id = tm.user_id
+        JOIN users u ON u.id = tm.user_id WHERE tm.team_id = $2`,
+      order: 'lower(u.display_name), tm.user_id',
+      params: [organizationId, teamId],
+    },
+    page,
+  );
+}
+
+/**
+ * The organization's members named by user id or by email (case-insensitive),
+ * as a map from what was asked to the user id; `enabledOnly` skips disabled members.
+ */
+export async function resolveMemberRefs(
+  db: Queryable,
+  organizationId: string,
+  refs: string[],
+  enabledOnly: boolean,
+): Promise<Map<string, string>> {
+  const emails = refs.filter((r) => r.includes('@')).map((r) => r.toLowerCase());
+  const rows = await db.query<{ user_id: string; email: string | null }>(
+    `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
+      WHERE m.organization_id = $1 AND (m.user_id = ANY($2::text[]) OR lower(u.email) = ANY($3::text[]))
+        ${enabledOnly ? 'AND NOT m.disabled' : ''}`,
+    [organizationId, refs, emails],
+  );
+  const found = new Map<string, string>();
+  for (const ref of refs) {
+    const row = rows.find(
+      (r) => r.user_id === ref || (r.email !== null && r.email.toLowerCase() === ref.toLowerCase()),
+    );
+    if (row) found.set(ref, row.user_id);
+  }
+  return found;
+}
+
+/** Adds users to a team, or sets the ownership of those already in it. */
+export async function upsertTeamMembers(
+  db: Queryable,
+  teamId: string,
+  userIds: string[],
+  isOwner: boolean,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.query(
+    `INSERT INTO team_members (team_id, user_id, is_owner) SELECT $1, unnest($2::text[]), $3
+     ON CONFLICT (team_id, user_id) DO UPDATE SET is_owner = EXCLUDED.is_owner`,
+    [teamId, userIds, isOwner],
+  );
+}
+
+/** Removes users from a team; the number of memberships removed. */
+export async function deleteTeamMembers(db: Queryable, teamId: string, userIds: string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const deleted = await db.query(
+    'DELETE FROM team_members WHERE team_id = $1 AND user_id = ANY($2::text[]) RETURNING user_id',
+    [teamId, userIds],
+  );
+  return deleted.length;
+}
+
+/** One page of the teams holding a direct grant on a space or collection, with the granted role (`granted_role`). */
+export function listTeamRowsGrantedOn(
+  db: Queryable,
+  organizationId: string,
+  callerId: string,
+  resource: { type: 'space' | 'collection'; id: string },
+  page: Page,
+): Promise<CountedPage<TeamRow & { granted_role: string }>> {
+  const q = new TeamQuery(organizationId, callerId);
+  q.joins = `JOIN content_permissions gp ON gp.principal_type = 'team' AND gp.principal_id = t.id
+    AND gp.resource_type = ${q.param(resource.type)} AND gp.resource_id = ${q.param(resource.id)}`;
+  q.extraColumns = ', gp.role AS granted_role';
+  return q.page(db, page);
+}
+
+/** Which of `teamIds` are teams of the organization. */
+export async function teamIdsInOrganization(
+  db: Queryable,
+  organizationId: string,
+  teamIds: string[],
+): Promise<Set<string>> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM teams WHERE organization_id = $1 AND id = ANY($2::text[])',
+    [organizationId, teamIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}

@@ -10,6 +10,12 @@ export interface PickerActions {
   open(spaceId: string): void;
   signOut(): void;
   openSettings(): void;
+  /** Opens an organization's home (members, teams, access). */
+  openOrg(orgId: string): void;
+  /** Opens the form that creates an organization. */
+  newOrg(): void;
+  /** Opens the caller's account (sessions, tokens). */
+  account(): void;
 }
 
 /**
@@ -17,7 +23,8 @@ export interface PickerActions {
  * offline too), then every organization the token can see with its spaces,
  * and a button to create a space.
  */
-export function pickerView(session: Session, { open, signOut, openSettings }: PickerActions): HTMLElement {
+export function pickerView(session: Session, actions: PickerActions): HTMLElement {
+  const { open, signOut, openSettings } = actions;
   const recent = h('section', { class: 'recent' });
   const orgs = h('section', { class: 'orgs', 'data-testid': 'org-list' }, loading('organizations'));
   const root = h(
@@ -28,6 +35,16 @@ export function pickerView(session: Session, { open, signOut, openSettings }: Pi
       { class: 'topbar' },
       h('h1', {}, 'Folio'),
       h('span', { class: 'spacer' }),
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'new-org', onclick: actions.newOrg },
+        '+ New organization',
+      ),
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'open-account', onclick: actions.account },
+        'Account',
+      ),
       h('button', { type: 'button', class: 'link', 'data-testid': 'open-settings', onclick: openSettings }, 'Settings'),
       h(
         'button',
@@ -66,11 +83,18 @@ export function pickerView(session: Session, { open, signOut, openSettings }: Pi
       if (list.items.length === 0) {
         replace(
           orgs,
-          empty('This account is not a member of any organization yet. Ask an administrator to invite you.'),
+          empty(
+            'This account is not a member of any organization yet. Create one, or ask an administrator to invite you.',
+            {
+              label: 'Create an organization',
+              run: actions.newOrg,
+              testid: 'empty-new-org',
+            },
+          ),
         );
         return;
       }
-      replace(orgs, ...list.items.map((org) => orgSection(session, org, open)));
+      replace(orgs, ...list.items.map((org) => orgSection(session, org, open, actions.openOrg)));
     } catch (err) {
       replace(
         orgs,
@@ -82,7 +106,12 @@ export function pickerView(session: Session, { open, signOut, openSettings }: Pi
   return root;
 }
 
-function orgSection(session: Session, org: Organization, open: (spaceId: string) => void): HTMLElement {
+function orgSection(
+  session: Session,
+  org: Organization,
+  open: (spaceId: string) => void,
+  openOrg: (orgId: string) => void,
+): HTMLElement {
   const spaces = h('div', {}, loading('spaces'));
   const create = async () => {
     const title = await promptDialog(`New space in ${org.title}`, '', 'Create');
@@ -101,7 +130,23 @@ function orgSection(session: Session, org: Organization, open: (spaceId: string)
       'header',
       { class: 'panel-header' },
       h('h2', {}, org.title),
-      h('button', { type: 'button', 'data-testid': 'new-space', onclick: () => void create() }, '+ New space'),
+      // Kept together at the right of the header (the header spreads its children apart).
+      h(
+        'span',
+        { style: 'display: flex; gap: var(--space-2); align-items: center' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'link',
+            'data-testid': 'open-org',
+            title: `Members, teams and access of ${org.title}`,
+            onclick: () => openOrg(org.id),
+          },
+          'Manage',
+        ),
+        h('button', { type: 'button', 'data-testid': 'new-space', onclick: () => void create() }, '+ New space'),
+      ),
     ),
     spaces,
   );

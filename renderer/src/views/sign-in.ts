@@ -12,7 +12,7 @@ export function defaultServerUrl(): string {
 /** The sign-in form: server URL and API token; resolves through `done` once the token is accepted. */
 export function signInView(
   done: (session: Session) => void,
-  options: { openSettings?: () => void; initialServer?: string } = {},
+  options: { openSettings?: () => void; initialServer?: string; note?: string } = {},
 ): HTMLElement {
   const initialServer = options.initialServer ?? defaultServerUrl();
   const server = h('input', {
@@ -38,6 +38,7 @@ export function signInView(
     { class: 'sign-in card' },
     h('h1', {}, 'Folio'),
     h('p', { class: 'muted' }, 'Sign in to a Folio server with an API token.'),
+    options.note && h('p', { class: 'form-note', 'data-testid': 'sign-in-note' }, options.note),
     h('label', {}, 'Server URL', server),
     h('label', {}, 'API token', token),
     submit,

@@ -14,6 +14,7 @@ import {
   UpdateTeamBody,
 } from './schemas';
 import * as teams from './service';
+import { teamMemberRoutes } from './team-member-routes';
 
 const tags = ['Teams'];
 
@@ -116,4 +117,6 @@ export const teamRoutes =
           pageRequest(req.query),
         ),
     );
+
+    await app.register(teamMemberRoutes(ctx));
   };
