@@ -6,13 +6,17 @@ import { h } from './dom';
  */
 let region: HTMLElement | undefined;
 
-/** Shows `message` for a few seconds. */
-export function toast(message: string, kind: 'info' | 'error' = 'info'): void {
+/** Shows `message` for a few seconds; the returned function takes it down sooner (work finished). */
+export function toast(message: string, kind: 'info' | 'error' = 'info'): () => void {
   if (!region || !region.isConnected) {
     region = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite', 'data-testid': 'toasts' });
     document.body.append(region);
   }
   const item = h('div', { class: `toast toast-${kind}` }, message);
   region.append(item);
-  setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);
+  const timer = setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);
+  return () => {
+    clearTimeout(timer);
+    item.remove();
+  };
 }

@@ -181,9 +181,9 @@ export class PageView {
 
   private async insertFiles(files: File[]): Promise<void> {
     for (const file of files) {
+      const uploading = toast(`Uploading ${file.name}…`);
       try {
-        toast(`Uploading ${file.name}…`);
-        const markdown = await this.deps.upload(file);
+        const markdown = await this.deps.upload(file).finally(uploading);
         // Shown from the bytes at once; the server's URL takes over after the next revision.
         const fileId = uploadedFileId(markdown);
         if (fileId) this.deps.files.remember(fileId, file);

@@ -3,6 +3,8 @@ import { DiscussionDoc } from '../../../shared/discussion/discussion-doc';
 import type { Space } from '../api/types';
 import { ChangeRequestApi } from '../change-requests/cr-api';
 import { ChangeRequestPanel } from '../change-requests/cr-panel';
+import { HistoryApi } from '../history/history-api';
+import { HistoryPanel } from '../history/history-panel';
 import { alreadyDelivered, CommentsPanel } from '../comments/comments-panel';
 import type { Outbox } from '../comments/outbox';
 import { People } from '../comments/people';
@@ -15,9 +17,12 @@ import { announce, PresenceList } from '../sync/presence';
 import { PageTreeView } from '../tree/page-tree';
 import { TreeModel } from '../tree/tree-model';
 import { h, loading, replace } from '../ui/dom';
+import { icon } from '../ui/icons';
 import { uploadImage } from '../upload/image-upload';
+import { PageHeader } from '../page-header/page-header';
 import { PageView } from './page-view';
 import { showShortcutHelp } from './shortcut-help';
+import { openWorkspacePalette, searchButton } from '../search/open-palette';
 
 /** Where the workspace navigates. */
 export interface WorkspaceNavigation {
@@ -25,6 +30,8 @@ export interface WorkspaceNavigation {
   toPage(pageId: string | undefined): void;
   /** Switches into a change request (undefined: the space's main content), keeping `pageId` open. */
   toChangeRequest(crId: string | undefined, pageId?: string): void;
+  /** Opens a page of another space (a search hit found offline in its stored copy). */
+  toSpace?(spaceId: string, pageId: string): void;
   signOut(): void;
   openSettings(): void;
 }
@@ -46,8 +53,10 @@ export class Workspace {
   private model?: TreeModel;
   private tree?: PageTreeView;
   private pageView?: PageView;
+  private pageHeader?: PageHeader;
   private comments?: CommentsPanel;
   private crPanel?: ChangeRequestPanel;
+  private history?: HistoryPanel;
   private presence?: PresenceList;
   private space?: Space;
   /** The page the route asked for; it may only arrive with the first sync (a new change request's fork). */
@@ -86,7 +95,17 @@ export class Workspace {
     const awareness = this.contentSession.provider.awareness;
     announce(awareness, { name: this.session.displayName, id: this.session.userId }, pageId);
     this.model = new TreeModel(this.contentSession.doc);
-    this.tree = new PageTreeView(this.model, this.content, (id) => this.nav.toPage(id));
+    this.tree = new PageTreeView(this.model, this.content, (id) => this.nav.toPage(id), {
+      storageKey: this.changeRequestId ? `${this.spaceId}/${this.changeRequestId}` : this.spaceId,
+    });
+    this.pageHeader = new PageHeader({
+      content: this.content,
+      tree: this.model,
+      open: (id) => this.nav.toPage(id),
+      appBase: () =>
+        `${this.session.api.serverUrl}/app/s/${this.spaceId}${this.changeRequestId ? `/cr/${this.changeRequestId}` : ''}`,
+      editable: () => this.contentSession.state !== 'refused',
+    });
     const files = new FileUrls(this.session.api, this.path, () => this.pageView?.refreshPreview());
     this.pageView = new PageView({
       content: this.content,
@@ -96,6 +115,7 @@ export class Workspace {
       openPage: (id) => this.nav.toPage(id),
       createPage: () => void this.tree?.createPage(),
       upload: (file) => this.upload(file),
+      header: this.pageHeader.element,
     });
     const people = new People(this.session.api, `${this.path}/comments`, () => this.comments?.render());
     people.learn(this.session.userId, this.session.displayName);
@@ -106,10 +126,28 @@ export class Workspace {
       path: this.path,
       userId: this.session.userId,
     });
-    this.crPanel = new ChangeRequestPanel(new ChangeRequestApi(this.session.api, this.spaceId), this.changeRequestId, {
-      openChangeRequest: (id) => this.nav.toChangeRequest(id, this.pageView?.current),
-      openPage: (id) => this.nav.toPage(id),
-    });
+    this.crPanel = new ChangeRequestPanel(
+      new ChangeRequestApi(this.session.api, this.spaceId),
+      this.changeRequestId,
+      {
+        openChangeRequest: (id) => this.nav.toChangeRequest(id, this.pageView?.current),
+        openPage: (id) => this.nav.toPage(id),
+      },
+      {
+        selfId: this.session.userId ?? '',
+        doc: this.contentSession.doc,
+        content: this.content,
+        session: this.contentSession,
+      },
+    );
+    // History lists the space's own revisions: shown on main content, not inside a change request.
+    this.history = this.changeRequestId
+      ? undefined
+      : new HistoryPanel(
+          new HistoryApi(this.session.api, this.spaceId),
+          this.content,
+          () => this.contentSession.state !== 'refused',
+        );
     this.presence = new PresenceList(awareness, (id) => this.model?.entry(id)?.title);
     this.offs.push(this.model.onChange(() => this.onTreeChange()));
     replace(
@@ -120,7 +158,7 @@ export class Workspace {
         { class: 'workspace-body' },
         this.tree.element,
         this.pageView.element,
-        h('aside', { class: 'side' }, this.crPanel.element, this.comments.element),
+        h('aside', { class: 'side' }, this.crPanel.element, this.history?.element, this.comments.element),
       ),
     );
     this.setPage(pageId ?? this.model.ordered()[0]);
@@ -136,8 +174,10 @@ export class Workspace {
     if (pageId === undefined && this.model.size > 0) pageId = this.model.ordered()[0];
     if (pageId === this.pageView.current && pageId !== undefined) return;
     this.pageView.show(pageId);
+    this.pageHeader?.show(this.pageView.current);
     this.tree?.select(pageId);
     this.comments?.setPage(pageId);
+    this.history?.setPage(pageId);
     announce(
       this.contentSession.provider.awareness,
       { name: this.session.displayName, id: this.session.userId },
@@ -158,7 +198,7 @@ export class Workspace {
         this.pageView?.togglePreview();
         break;
       case 'find-page':
-        this.tree?.filter.focus();
+        this.openPalette();
         break;
       case 'comment':
         this.comments?.focus();
@@ -172,11 +212,31 @@ export class Workspace {
     }
   }
 
+  /** Opens the Ctrl/Cmd+K search and command palette (search/). */
+  private openPalette(): void {
+    openWorkspacePalette({
+      api: this.session.api,
+      spaceId: this.spaceId,
+      changeRequestId: this.changeRequestId,
+      doc: () => this.contentSession.doc,
+      connected: () => this.contentSession.state === 'online',
+      host: this.element,
+      openPage: (id) => this.nav.toPage(id),
+      otherSpaces: () => recentSpaces(this.session),
+      openInSpace: (spaceId, pageId) => this.nav.toSpace?.(spaceId, pageId),
+      run: (action) => this.run(action),
+      openSettings: () => this.nav.openSettings(),
+      signOut: () => this.nav.signOut(),
+      toPicker: () => this.nav.toPicker(),
+    });
+  }
+
   /** Closes the documents (their local copies stay in IndexedDB). */
   destroy(): void {
     for (const off of this.offs) off();
     this.tree?.destroy();
     this.pageView?.destroy();
+    this.pageHeader?.destroy();
     this.comments?.destroy();
     this.crPanel?.destroy();
     this.presence?.destroy();
@@ -199,42 +259,79 @@ export class Workspace {
   private renderHeader(): HTMLElement {
     const title = h('h2', { class: 'space-title', 'data-testid': 'space-title' }, 'Space');
     const crBadge = this.changeRequestId
-      ? h('span', { class: 'badge badge-cr', 'data-testid': 'cr-badge' }, 'Change request')
+      ? h(
+          'span',
+          { class: 'badge badge-cr', 'data-testid': 'cr-badge' },
+          icon('git-pull-request', { size: 12 }),
+          'Change request',
+        )
       : null;
+    const name = this.session.displayName;
     return h(
       'header',
       { class: 'topbar' },
       h(
         'button',
-        { type: 'button', class: 'link', 'data-testid': 'to-picker', onclick: () => this.nav.toPicker() },
-        '← Spaces',
+        {
+          type: 'button',
+          class: 'ghost',
+          title: 'All spaces',
+          'data-testid': 'to-picker',
+          onclick: () => this.nav.toPicker(),
+        },
+        icon('arrow-left'),
+        h('span', { class: 'hide-narrow' }, 'Spaces'),
       ),
+      h('span', { class: 'topbar-divider', 'aria-hidden': 'true' }),
+      icon('book-open', { class: 'space-icon' }),
       title,
       crBadge,
       h('span', { class: 'spacer' }),
+      searchButton(() => this.openPalette()),
       this.presence?.element,
       this.status.element,
       h(
         'button',
-        { type: 'button', class: 'link', title: 'Keyboard shortcuts (Ctrl+/)', onclick: () => showShortcutHelp() },
-        '⌨',
+        {
+          type: 'button',
+          class: 'icon-button',
+          title: 'Keyboard shortcuts (Ctrl+/)',
+          'aria-label': 'Keyboard shortcuts',
+          'data-testid': 'show-shortcuts',
+          onclick: () => showShortcutHelp(),
+        },
+        icon('keyboard'),
       ),
       h(
         'button',
         {
           type: 'button',
-          class: 'link',
+          class: 'icon-button',
           title: 'Settings',
           'aria-label': 'Settings',
           'data-testid': 'open-settings',
           onclick: () => this.nav.openSettings(),
         },
-        '⚙',
+        icon('settings'),
       ),
       h(
         'button',
-        { type: 'button', class: 'link', 'data-testid': 'sign-out', onclick: () => this.nav.signOut() },
-        `Sign out ${this.session.displayName}`,
+        {
+          type: 'button',
+          class: 'ghost',
+          title: `Sign out ${name}`,
+          'data-testid': 'sign-out',
+          onclick: () => this.nav.signOut(),
+        },
+        // The initial is CSS-generated (data-initial), so the button's name is its text: "Sign out <name>".
+        h('span', {
+          class: 'avatar-initial',
+          'aria-hidden': 'true',
+          'data-initial': (name.trim()[0] ?? '?').toUpperCase(),
+        }),
+        h('span', { class: 'hide-narrow' }, 'Sign out'),
+        h('span', { class: 'sr-only' }, ` ${name}`),
+        icon('log-out', { size: 14 }),
       ),
     );
   }
