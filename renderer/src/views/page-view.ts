@@ -37,7 +37,7 @@ export function uploadedFileId(markdown: string): string | undefined {
  * the other page's Y.Text.
  */
 export class PageView {
-  readonly element = h('section', { class: 'page-view', 'data-testid': 'page-view' });
+  readonly element = h('main', { class: 'page-view', 'data-testid': 'page-view' });
   private readonly title = h('h1', { class: 'page-title', 'data-testid': 'page-title' });
   private readonly panes = h('div', { class: 'panes' });
   private readonly fileInput = h('input', {
