@@ -5,6 +5,15 @@ import { toHtml } from 'hast-util-to-html';
 import { toHast } from 'mdast-util-to-hast';
 import { AnchorSlugger, parseMarkdown, plainText } from '../../shared/markdown';
 import { degradedNote, type Degradation } from '../../shared/markdown/degraded';
+import {
+  BLOCK_CLASSES,
+  gitbookBlocks,
+  IMAGE_VARIANT_CLASSES,
+  INLINE_MATH_CLASS,
+  separateLiquidTags,
+} from './gitbook-blocks';
+import { renderMath } from './math';
+import { highlightCodeBlocks } from './highlight-hast';
 
 /**
  * A page's markdown as the sanitized HTML body of a published page. Raw HTML
@@ -31,9 +40,38 @@ export interface SiteBody {
   links: string[];
   /** Set when the page is shown as plain text (see shared/markdown/degraded.ts). */
   degraded?: Degradation;
+  /** Level 2 and 3 headings (ids as in the HTML), for the page's table of contents. */
+  headings?: { depth: number; id: string; text: string }[];
 }
 
-const SCHEMA: Schema = defaultSchema;
+/**
+ * GitHub's schema, plus the classes of GitBook blocks (gitbook-blocks.ts) and
+ * figures. Heading ids keep their plain anchors (`#install`, as search results
+ * and `/pages/<id>#install` links say): only `name` and ARIA references are
+ * prefixed. The published site's own script reads no named globals, so an id
+ * cannot clobber anything it uses.
+ */
+type PropertyDefinition = NonNullable<Schema['attributes']>[string][number];
+function withClasses(tag: string, classes: string[], ...more: string[]): PropertyDefinition[] {
+  const base = defaultSchema.attributes?.[tag] ?? [];
+  const isClass = (a: PropertyDefinition) => Array.isArray(a) && a[0] === 'className';
+  const existing = (base.find(isClass) as unknown[] | undefined)?.slice(1) ?? [];
+  return [...base.filter((a) => !isClass(a)), ['className', ...classes, ...(existing as string[])], ...more];
+}
+const SCHEMA: Schema = {
+  ...defaultSchema,
+  clobber: (defaultSchema.clobber ?? []).filter((name) => name !== 'id'),
+  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption'],
+  attributes: {
+    ...defaultSchema.attributes,
+    div: withClasses('div', BLOCK_CLASSES, 'role', 'ariaLabel'),
+    section: withClasses('section', ['tab']),
+    p: withClasses('p', ['tab-title', 'code-title', 'card-title']),
+    details: withClasses('details', ['expandable']),
+    img: withClasses('img', IMAGE_VARIANT_CLASSES),
+    span: withClasses('span', [INLINE_MATH_CLASS]),
+  },
+};
 
 function walk(node: HastNodes, fn: (el: Element) => void): void {
   if (node.type === 'element') fn(node);
@@ -51,7 +89,9 @@ function addHeadingIds(tree: HastRoot, headingTexts: string[]): void {
 
 /** Parses and renders `markdown` (run it in the parse pool). */
 export function renderSiteBody(markdown: string): SiteBody {
-  const mdast = parseMarkdown(markdown);
+  const source = separateLiquidTags(markdown);
+  const mdast = parseMarkdown(source);
+  gitbookBlocks(mdast, source);
   const headingTexts: string[] = [];
   const collect = (n: { type: string; children?: unknown[] }) => {
     if (n.type === 'heading') headingTexts.push(plainText(n as Parameters<typeof plainText>[0]));
@@ -61,6 +101,19 @@ export function renderSiteBody(markdown: string): SiteBody {
   const hast = toHast(mdast) as HastRoot;
   addHeadingIds(hast, headingTexts);
   const clean = sanitize(hast, SCHEMA) as HastRoot;
+  // After sanitizing: the highlighter only adds spans with its own class names around the code's text.
+  highlightCodeBlocks(clean);
+  const headings: NonNullable<SiteBody['headings']> = [];
+  const formulas: Element[] = [];
+  walk(clean, (el) => {
+    const classes = Array.isArray(el.properties.className) ? el.properties.className : [];
+    if (classes.includes('math-display') || classes.includes(INLINE_MATH_CLASS)) formulas.push(el);
+    // Task list checkboxes have no label of their own.
+    if (el.tagName === 'input' && el.properties.type === 'checkbox')
+      el.properties.ariaLabel = el.properties.checked ? 'Done' : 'Not done';
+    if ((el.tagName === 'h2' || el.tagName === 'h3') && typeof el.properties.id === 'string')
+      headings.push({ depth: Number(el.tagName[1]), id: el.properties.id, text: hastText(el) });
+  });
   const token = `folio${randomBytes(12).toString('hex')}`;
   const links: string[] = [];
   const placeholder = (value: string) => `${token}_${links.push(value) - 1}_`;
@@ -70,7 +123,15 @@ export function renderSiteBody(markdown: string): SiteBody {
     if (el.tagName === 'img' && typeof el.properties.src === 'string')
       el.properties.src = placeholder(el.properties.src);
   });
-  return { html: toHtml(clean), token, links };
+  // After sanitizing and after the link walk (KaTeX's MathML, built with `trust: false`, holds no links).
+  renderMath(formulas);
+  // Raw nodes are only the MathML just added (the sanitizer drops any other).
+  return { html: toHtml(clean, { allowDangerousHtml: true }), token, links, headings };
+}
+
+function hastText(node: HastNodes): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map((c) => hastText(c as HastNodes)).join('') : '';
 }
 
 /** Escapes text for HTML element content and double-quoted attributes. */

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import { warmHighlighter } from './highlight';
 import { runTask, type MarkdownTask, type TaskResult } from './tasks';
 
 /** What the pool sends a worker: the task and a port on which the worker says it has begun. */
@@ -13,6 +14,8 @@ export interface WorkerRequest {
  * there, not from when the task was queued or the thread was still booting.
  */
 export default function handle(request: WorkerRequest): TaskResult {
+  // Compiling the highlighter's grammars is this thread's start-up cost, not the first page's budget.
+  if (request.task.kind === 'site') warmHighlighter();
   request.started.postMessage('started');
   return runTask(request.task);
 }

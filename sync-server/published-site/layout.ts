@@ -1,41 +1,33 @@
 import { createHash } from 'node:crypto';
 import type { StoredPage } from '../docs/revision-store';
+import type { PublishedLook } from './look';
 import { escapeHtml } from './markdown';
+import { THEME_BOOT, THEME_BOOT_HASH } from './site-script';
+import { STYLE } from './style';
 
 /**
- * The HTML shell of published pages: header with the site title and section
- * tabs, a variant switcher between site spaces, the page tree, and the page.
- * No scripts at all; the one inline stylesheet is allowed by its hash in a
- * strict Content-Security-Policy.
+ * The HTML shell of published pages, laid out like GitBook's sites: a header
+ * (site title, section tabs, search and theme buttons), the page tree (with
+ * the variant switcher between site spaces), the page with breadcrumbs and
+ * previous/next links, and its table of contents. Everything is plain HTML
+ * and CSS; the one external script (site-script.ts) only enhances. The inline
+ * stylesheet and the inline theme boot script are allowed by their hashes in
+ * a strict Content-Security-Policy.
  */
-
-const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
-a{color:#346ddb}header{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:center;padding:.8rem 1.5rem;border-bottom:1px solid #e5e7eb}
-header .site{font-weight:700;font-size:1.15rem;color:inherit;text-decoration:none}
-nav.sections ul,nav.variants ul{display:flex;gap:1rem;list-style:none;margin:0;padding:0;flex-wrap:wrap}
-nav.sections a,nav.variants a{text-decoration:none;color:#57606a;padding:.2rem 0}
-nav.sections [aria-current],nav.variants [aria-current]{color:#1f2328;border-bottom:2px solid #346ddb}
-nav.sections .group{color:#57606a;font-size:.85rem;text-transform:uppercase;letter-spacing:.04em}
-.layout{display:flex;max-width:72rem;margin:0 auto}aside{width:16rem;flex:none;padding:1.5rem 1rem;border-right:1px solid #e5e7eb}
-aside ul{list-style:none;margin:0;padding-left:.8rem}aside>ul{padding-left:0}aside a{display:block;padding:.15rem .4rem;border-radius:.3rem;text-decoration:none;color:#424a53}
-aside a[aria-current]{background:#eef3fc;color:#1f4fb2;font-weight:600}aside .group{font-weight:600;font-size:.8rem;text-transform:uppercase;color:#6e7781;margin:.8rem 0 .2rem}
-main{flex:1;min-width:0;padding:1.5rem 2.5rem 4rem}main h1.title{margin-top:0}p.description{color:#57606a;font-size:1.1rem;margin-top:-.5rem}
-pre{background:#f6f8fa;padding:1rem;overflow:auto;border-radius:.4rem}code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
-table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.3rem .6rem}img{max-width:100%}blockquote{margin:0;padding-left:1rem;border-left:4px solid #d0d7de;color:#57606a}
-.refusal{max-width:36rem;margin:6rem auto;text-align:center}
-`;
 
 /** CSP hash of the inline stylesheet. */
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /**
- * The Content-Security-Policy of published pages: no scripts, no plugins, styles by hash, and no framing
- * at all (`frame-ancestors 'none'`, not 'self'): nothing of ours embeds a published page, and a page
- * opened with a visitor's cookie must not be shown inside someone else's site.
+ * The Content-Security-Policy of published pages: scripts only from the site itself (the enhancement
+ * script) and the theme boot by hash, no plugins, styles by hash, and no framing at all
+ * (`frame-ancestors 'none'`, not 'self'): nothing of ours embeds a published page, and a page opened
+ * with a visitor's cookie must not be shown inside someone else's site. `connect-src 'self'` is the
+ * search endpoint.
  */
-export function contentSecurityPolicy(fileOrigin: string): string {
-  return `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' ${fileOrigin} https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export function contentSecurityPolicy(fileOrigin: string, customStyleHash?: string): string {
+  const styles = customStyleHash ? `${STYLE_HASH} ${customStyleHash}` : STYLE_HASH;
+  return `default-src 'none'; script-src 'self' ${THEME_BOOT_HASH}; style-src ${styles}; img-src 'self' ${fileOrigin} https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 /** A link of the header navigation (sections, variants). */
@@ -51,6 +43,11 @@ export interface PageFrame {
   homeHref: string;
   sectionTabs: { group?: string; links: NavLink[] }[];
   variants: NavLink[];
+  /** Where the site's assets are served (`<site>/~folio/`). */
+  assets: string;
+  scriptVersion: string;
+  /** The site's customization (logo, favicon, header links, extra CSS). */
+  look?: PublishedLook;
 }
 
 /** What a page shows: its title, description, HTML body and the page tree around it. */
@@ -63,17 +60,39 @@ export interface PageContent {
   pages: readonly StoredPage[];
   currentPageId: string;
   pageHref(page: StoredPage): string;
+  /** Level 2-3 headings of the body, for the table of contents. */
+  headings: readonly { depth: number; id: string; text: string }[];
+  /** Ancestors of the page (groups and pages), outermost first. */
+  breadcrumbs: readonly { title: string; href?: string }[];
+  previous?: { title: string; href: string };
+  next?: { title: string; href: string };
+  /** When the space's content was last published (ISO date). */
+  updated?: Date;
+  /** Canonical absolute URL of the page (also its Open Graph URL). */
+  canonical?: string;
 }
+
+/** Lucide's search, moon and sun icons (inline: no request, no script; colored by the text color). */
+const svg = (cls: string, body: string) =>
+  `<svg class="${cls}" aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
+const ICON = {
+  search: svg('i-search', '<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3"/>'),
+  moon: svg('i-moon', '<path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z"/>'),
+  sun: svg(
+    'i-sun',
+    '<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2m-7.07-14.07 1.41 1.41m11.32 11.32 1.41 1.41M2 12h2m16 0h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41"/>',
+  ),
+};
 
 const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 const link = (l: NavLink) => `<a href="${escapeHtml(l.href)}"${current(l.current)}>${escapeHtml(l.title)}</a>`;
 
 /** External link pages: only web and mail URLs become links (no `javascript:` and friends). */
-function safeExternal(href: unknown): string {
+export function safeExternal(href: unknown): string {
   return typeof href === 'string' && /^(https?:|mailto:)/i.test(href.trim()) ? href.trim() : '#';
 }
 
-function pageTree(pages: readonly StoredPage[], c: PageContent): string {
+function pageTree(pages: readonly StoredPage[], c: Pick<PageContent, 'pageHref' | 'currentPageId'>): string {
   const items = pages
     .filter((p) => p.hidden !== true)
     .map((p) => {
@@ -81,22 +100,83 @@ function pageTree(pages: readonly StoredPage[], c: PageContent): string {
       const children = p.pages?.length ? pageTree(p.pages, c) : '';
       if (p.type === 'group') return `<li><div class="group">${title}</div>${children}</li>`;
       if (p.type === 'link')
-        return `<li><a href="${escapeHtml(safeExternal(p.href))}" rel="noopener">${title}</a></li>`;
+        return `<li><a href="${escapeHtml(safeExternal(p.href))}" rel="noopener">${title} ↗</a></li>`;
       return `<li><a href="${escapeHtml(c.pageHref(p))}"${current(p.id === c.currentPageId)}>${title}</a>${children}</li>`;
     });
   return items.length ? `<ul>${items.join('')}</ul>` : '';
 }
 
-function head(title: string, noindex: boolean, description?: string): string {
+interface HeadInfo {
+  title: string;
+  noindex: boolean;
+  description?: string;
+  canonical?: string;
+  siteTitle?: string;
+  look?: PublishedLook;
+}
+
+/** Favicon links: a light/dark pair by color scheme, or an emoji drawn in an SVG data URL. */
+function favicon(look: PublishedLook | undefined): string {
+  const f = look?.favicon;
+  if (!f) return '';
+  if ('emoji' in f) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${escapeHtml(f.emoji)}</text></svg>`;
+    return `<link rel="icon" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(svg))}">`;
+  }
+  if (f.light === f.dark) return `<link rel="icon" href="${escapeHtml(f.light)}">`;
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title>${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}` +
-    `${noindex ? '<meta name="robots" content="noindex">' : ''}<style>${STYLE}</style></head>`
+    `<link rel="icon" href="${escapeHtml(f.light)}" media="(prefers-color-scheme: light)">` +
+    `<link rel="icon" href="${escapeHtml(f.dark)}" media="(prefers-color-scheme: dark)">`
   );
 }
 
-/** A full published page. */
-export function renderPage(frame: PageFrame, c: PageContent): string {
+function head(h: HeadInfo): string {
+  const meta = (attr: string, name: string, content: string) =>
+    `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(h.title)}</title>${h.description ? meta('name', 'description', h.description) : ''}` +
+    `${h.noindex ? '<meta name="robots" content="noindex">' : ''}` +
+    (h.canonical
+      ? `<link rel="canonical" href="${escapeHtml(h.canonical)}">${meta('property', 'og:url', h.canonical)}`
+      : '') +
+    (h.siteTitle
+      ? meta('property', 'og:type', 'article') +
+        meta('property', 'og:title', h.title) +
+        meta('property', 'og:site_name', h.siteTitle) +
+        (h.description ? meta('property', 'og:description', h.description) : '') +
+        meta('name', 'twitter:card', 'summary')
+      : '') +
+    `<meta name="color-scheme" content="light dark"><script>${THEME_BOOT}</script><style>${STYLE}</style>` +
+    (h.look?.css ? `<style>${h.look.css}</style>` : '') +
+    `${favicon(h.look)}</head>`
+  );
+}
+
+/** The site's logo (one image per theme when they differ, named by the site title), else its title. */
+function siteMark(frame: PageFrame): string {
+  const logo = frame.look?.logo;
+  const title = escapeHtml(frame.siteTitle);
+  if (!logo) return title;
+  const img = (src: string, cls: string) => `<img class="logo ${cls}" src="${escapeHtml(src)}" alt="${title}">`;
+  return logo.light === logo.dark ? img(logo.light, '') : img(logo.light, 'logo-light') + img(logo.dark, 'logo-dark');
+}
+
+/** The customization's header links: plain links, buttons, and menus (a <details> works without scripts). */
+function headerLinks(look: PublishedLook | undefined): string {
+  if (!look?.headerLinks.length) return '';
+  const items = look.headerLinks.map((l) => {
+    const title = escapeHtml(l.title);
+    const cls = l.style === 'link' ? '' : ` class="${l.style}"`;
+    if (!l.links.length) return `<li><a${cls} href="${escapeHtml(l.href ?? '#')}">${title}</a></li>`;
+    const sub = l.links.map((s) => `<li><a href="${escapeHtml(s.href)}">${escapeHtml(s.title)}</a></li>`).join('');
+    const top = l.href ? `<li><a href="${escapeHtml(l.href)}">${title}</a></li>` : '';
+    return `<li><details><summary>${title}</summary><ul>${top}${sub}</ul></details></li>`;
+  });
+  return `<nav class="hlinks" aria-label="Links" data-testid="header-links"><ul>${items.join('')}</ul></nav>`;
+}
+
+function header(frame: PageFrame): string {
   const tabs = frame.sectionTabs
     .map(
       (t) =>
@@ -104,21 +184,108 @@ export function renderPage(frame: PageFrame, c: PageContent): string {
         t.links.map((l) => `<li>${link(l)}</li>`).join(''),
     )
     .join('');
+  return (
+    `<a class="skip" href="#_content">Skip to content</a><header class="top"><div class="bar">` +
+    `<a class="menu" href="#_nav" aria-label="Open navigation" aria-controls="_nav" aria-expanded="false" data-testid="site-menu">☰</a>` +
+    `<a class="site" href="${escapeHtml(frame.homeHref)}">${siteMark(frame)}</a>` +
+    (tabs ? `<nav class="sections" aria-label="Sections"><ul>${tabs}</ul></nav>` : '') +
+    headerLinks(frame.look) +
+    `<div class="tools"><button type="button" data-testid="search-open" aria-label="Search (press /)">${ICON.search}<span class="label">Search</span><kbd>/</kbd></button>` +
+    `<button type="button" data-testid="theme-toggle" aria-label="Switch theme">${ICON.moon}${ICON.sun}</button></div>` +
+    `</div></header>`
+  );
+}
+
+function sidebar(frame: PageFrame, tree: string): string {
   const variants =
     frame.variants.length > 1
       ? `<nav class="variants" aria-label="Versions"><ul>${frame.variants.map((l) => `<li>${link(l)}</li>`).join('')}</ul></nav>`
       : '';
   return (
-    head(`${c.title} | ${frame.siteTitle}`, c.noindex, c.description) +
-    `<body><header><a class="site" href="${escapeHtml(frame.homeHref)}">${escapeHtml(frame.siteTitle)}</a>` +
-    (tabs ? `<nav class="sections" aria-label="Sections"><ul>${tabs}</ul></nav>` : '') +
-    `${variants}</header><div class="layout"><aside><nav aria-label="Pages">${pageTree(c.pages, c)}</nav></aside>` +
-    `<main><article><h1 class="title">${escapeHtml(c.title)}</h1>` +
-    `${c.description ? `<p class="description">${escapeHtml(c.description)}</p>` : ''}${c.bodyHtml}</article></main></div></body></html>`
+    `<aside class="sidebar" id="_nav"><a class="close" href="#" aria-label="Close navigation">×</a>` +
+    `${variants}<nav aria-label="Pages">${tree}</nav></aside>`
+  );
+}
+
+function tableOfContents(headings: PageContent['headings']): string {
+  if (headings.length < 2) return '';
+  const items = headings
+    .map(
+      (h) =>
+        `<li class="lvl${h.depth === 3 ? 3 : 2}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`,
+    )
+    .join('');
+  return `<nav class="toc" aria-labelledby="_toc"><h2 id="_toc">On this page</h2><ul>${items}</ul></nav>`;
+}
+
+function breadcrumbs(items: PageContent['breadcrumbs']): string {
+  if (items.length === 0) return '';
+  const li = items
+    .map(
+      (b) => `<li>${b.href ? `<a href="${escapeHtml(b.href)}">${escapeHtml(b.title)}</a>` : escapeHtml(b.title)}</li>`,
+    )
+    .join('');
+  return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${li}</ol></nav>`;
+}
+
+function pager(c: PageContent): string {
+  if (!c.previous && !c.next) return '';
+  const a = (cls: string, label: string, l: { title: string; href: string }) =>
+    `<a class="${cls}" rel="${cls}" href="${escapeHtml(l.href)}"><small>${label}</small>${escapeHtml(l.title)}</a>`;
+  return (
+    `<nav class="pager" aria-label="Previous and next pages">` +
+    `${c.previous ? a('prev', 'Previous', c.previous) : ''}${c.next ? a('next', 'Next', c.next) : ''}</nav>`
+  );
+}
+
+/** Adds a visible anchor link to each heading that has an id (pure string work on the body HTML). */
+function withHeadingAnchors(html: string): string {
+  return html.replace(
+    /<(h[2-4]) id="([^"]+)">([\s\S]*?)<\/\1>/g,
+    (_, tag: string, id: string, inner: string) =>
+      `<${tag} id="${id}">${inner}<a class="anchor" href="#${id}" aria-label="Link to this section">#</a></${tag}>`,
+  );
+}
+
+const scripts = (frame: PageFrame) =>
+  `<script src="${escapeHtml(frame.assets)}site.js?v=${frame.scriptVersion}" defer></script>`;
+
+/** A full published page. */
+export function renderPage(frame: PageFrame, c: PageContent): string {
+  const updated = c.updated
+    ? `<p class="updated">Last updated <time datetime="${c.updated.toISOString()}">${c.updated.toISOString().slice(0, 10)}</time></p>`
+    : '';
+  return (
+    head({
+      title: `${c.title} | ${frame.siteTitle}`,
+      noindex: c.noindex,
+      description: c.description,
+      canonical: c.canonical,
+      siteTitle: frame.siteTitle,
+      look: frame.look,
+    }) +
+    `<body data-search="${escapeHtml(frame.assets)}search">${header(frame)}<div class="layout">` +
+    sidebar(frame, pageTree(c.pages, c)) +
+    `<main id="_content">${breadcrumbs(c.breadcrumbs)}<article><h1 class="title">${escapeHtml(c.title)}</h1>` +
+    `${c.description ? `<p class="description">${escapeHtml(c.description)}</p>` : ''}${withHeadingAnchors(c.bodyHtml)}</article>` +
+    `${pager(c)}${updated}</main>${tableOfContents(c.headings)}</div>${scripts(frame)}</body></html>`
+  );
+}
+
+/** The not-found page of a site: its header and page tree, so the reader can go on from there. */
+export function renderNotFound(frame: PageFrame, c: Pick<PageContent, 'pages' | 'pageHref'>): string {
+  return (
+    head({ title: `Page not found | ${frame.siteTitle}`, noindex: true, look: frame.look }) +
+    `<body data-search="${escapeHtml(frame.assets)}search">${header(frame)}<div class="layout">` +
+    sidebar(frame, pageTree(c.pages, { ...c, currentPageId: '' })) +
+    `<main id="_content"><article><h1 class="title">Page not found</h1>` +
+    `<p class="description">There is no page at this address. It may have moved: pick a page from the navigation, ` +
+    `search the site, or go back to the <a href="${escapeHtml(frame.homeHref)}">home page</a>.</p></article></main></div>` +
+    `${scripts(frame)}</body></html>`
   );
 }
 
 /** A refusal or not-found page (same look, no site content). */
 export function renderMessage(title: string, message: string): string {
-  return `${head(title, true)}<body><div class="refusal"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div></body></html>`;
+  return `${head({ title, noindex: true })}<body><div class="refusal"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div></body></html>`;
 }

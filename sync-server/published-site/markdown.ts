@@ -1,5 +1,4 @@
 import { toHtml } from 'hast-util-to-html';
-import { defaultSchema } from 'hast-util-sanitize';
 import { resolveLink, type LinkTargets } from '../../shared/markdown';
 import { escapeHtml, type SiteBody } from '../markdown/site-html';
 
@@ -22,9 +21,8 @@ export interface LinkRewriter {
   fileUrl(fileId: string): string | undefined;
 }
 
-const CLOBBER_PREFIX = defaultSchema.clobberPrefix ?? 'user-content-';
-
-const anchorHref = (anchor: string) => `#${CLOBBER_PREFIX}${encodeURIComponent(anchor)}`;
+/** Heading ids are the plain anchors (see sync-server/markdown/site-html.ts), as search results say. */
+const anchorHref = (anchor: string) => `#${encodeURIComponent(anchor)}`;
 
 function rewriteHref(href: string, fromPath: string, links: LinkRewriter): string {
   const resolved = resolveLink(fromPath, href, links.targets);

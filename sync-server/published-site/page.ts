@@ -4,18 +4,22 @@ import type { StoredFile, RevisionView } from '../docs/revision-view';
 import type { Storage } from '../store/file-storage';
 import type { StoredPage } from '../docs/revision-store';
 import type { MarkdownService } from '../markdown/service';
-import { renderPage, type NavLink, type PageFrame } from './layout';
+import type { PublishedLook } from './look';
+import { renderNotFound, renderPage, type NavLink, type PageContent, type PageFrame } from './layout';
+import { dropRepeatedTitle, pageNeighbours } from './page-parts';
 import { renderMarkdown } from './markdown';
 import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
 
 /** The outcome of rendering one published URL. */
 export type PageResult =
-  { kind: 'html'; html: string; noindex: boolean } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
+  | { kind: 'html'; html: string; noindex: boolean; status?: 404 }
+  | { kind: 'redirect'; location: string; permanent?: boolean }
+  | { kind: 'not-found' };
 
 /** Link lookups of a revision, built once per (immutable) revision. */
 const targetsByView = new WeakMap<RevisionView, { targets: LinkTargets; firstPage?: StoredPage }>();
 
-function linkTargetsOf(view: RevisionView) {
+export function linkTargetsOf(view: RevisionView) {
   let entry = targetsByView.get(view);
   if (!entry) {
     const pages: { id: string; path: string; hasChildren: boolean; group: boolean }[] = [];
@@ -62,6 +66,14 @@ export interface PageRequest {
   /** Parses page markdown (parse pool, cached per text: another URL for the same page parses nothing). */
   markdown: MarkdownService;
   spaceTitle(siteSpace: SiteSpaceRow): string;
+  /** Absolute URL of the site root (canonical URLs). */
+  canonicalBase: string;
+  /** Version of the site script, in its URL (so browsers may cache it for good). */
+  scriptVersion: string;
+  /** The site's customization. */
+  look?: PublishedLook;
+  /** The page that used to live at a path (renamed or moved), to redirect its old URLs. */
+  formerPage?(view: RevisionView, path: string): Promise<StoredPage | undefined>;
 }
 
 /** Section tabs in display order; consecutive sections of one group share its label. */
@@ -91,29 +103,9 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   const { located, view, visible } = r;
   const { targets, firstPage } = linkTargetsOf(view);
   const spaceBase = r.base + siteSpacePath(visible, located.section, located.siteSpace);
-  let page = located.pagePath === '' ? firstPage : view.pagesByPath.get(located.pagePath);
-  if (!page) return { kind: 'not-found' };
-  if (page.type === 'group') {
-    const first = firstDocumentIn(page);
-    return first ? { kind: 'redirect', location: spaceBase + encodePath(String(first.path)) } : { kind: 'not-found' };
-  }
-  if (page.type !== 'document') return { kind: 'not-found' };
   const pageHref = (p: StoredPage) => (p === firstPage ? spaceBase : spaceBase + encodePath(String(p.path)));
-  page = page as StoredPage;
-  const body = await r.markdown.site(String(page.markdown ?? ''));
-  const bodyHtml = renderMarkdown(body, String(page.path), {
-    targets,
-    pageUrl: (id, anchor) => {
-      const target = view.pagesById.get(id);
-      return target ? pageHref(target) + (anchor ? `#user-content-${encodeURIComponent(anchor)}` : '') : undefined;
-    },
-    fileUrl: (id) => {
-      const file = view.filesById.get(id);
-      return file ? r.storage.downloadUrl(file, view.revision.spaceId) : undefined;
-    },
-  });
   const frame: PageFrame = {
-    siteTitle: visible.tree.site.title,
+    siteTitle: r.look?.title ?? visible.tree.site.title,
     homeHref: r.base,
     sectionTabs: sectionTabs(r),
     variants: siteSpacesIn(visible, located.section).map((ss) => ({
@@ -121,22 +113,63 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
       href: r.base + siteSpacePath(visible, located.section, ss),
       current: ss.id === located.siteSpace.id,
     })),
+    assets: `${r.base}~folio/`,
+    scriptVersion: r.scriptVersion,
+    look: r.look,
   };
+  const notFound = (): PageResult => ({
+    kind: 'html',
+    status: 404,
+    noindex: true,
+    html: renderNotFound(frame, { pages: view.revision.pages, pageHref }),
+  });
+  let page = located.pagePath === '' ? firstPage : view.pagesByPath.get(located.pagePath);
+  if (!page) {
+    // An old address of a renamed or moved page: send readers (and search engines) to where it lives now.
+    const moved = await r.formerPage?.(view, located.pagePath);
+    return moved && moved.type !== 'link'
+      ? { kind: 'redirect', location: pageHref(moved), permanent: true }
+      : notFound();
+  }
+  if (page.type === 'group') {
+    const first = firstDocumentIn(page);
+    return first ? { kind: 'redirect', location: spaceBase + encodePath(String(first.path)) } : notFound();
+  }
+  if (page.type !== 'document') return notFound();
+  page = page as StoredPage;
+  const body = await r.markdown.site(String(page.markdown ?? ''));
+  const bodyHtml = renderMarkdown(body, String(page.path), {
+    targets,
+    pageUrl: (id, anchor) => {
+      const target = view.pagesById.get(id);
+      return target ? pageHref(target) + (anchor ? `#${encodeURIComponent(anchor)}` : '') : undefined;
+    },
+    fileUrl: (id) => {
+      const file = view.filesById.get(id);
+      return file ? r.storage.downloadUrl(file, view.revision.spaceId) : undefined;
+    },
+  });
   const noindex = visible.tree.site.visibility !== 'public' || page.noIndex === true;
   const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;
-  const html = renderPage(frame, {
-    title: String(page.title),
+  const title = String(page.title);
+  const neighbours = pageNeighbours(view.revision.pages, page.id, pageHref);
+  const content: PageContent = {
+    title,
     description,
     noindex,
-    bodyHtml,
+    bodyHtml: dropRepeatedTitle(bodyHtml, title),
     pages: view.revision.pages,
     currentPageId: page.id,
     pageHref,
-  });
-  return { kind: 'html', html, noindex };
+    headings: body.headings ?? [],
+    ...neighbours,
+    updated: view.revision.createdAt instanceof Date ? view.revision.createdAt : undefined,
+    canonical: r.canonicalBase + pageHref(page).slice(r.base.length),
+  };
+  return { kind: 'html', html: renderPage(frame, content), noindex };
 }
 
 /** Encodes each segment of a page path for a URL. */
-function encodePath(path: string): string {
+export function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { pageAtFormerPath } from '../docs/former-paths';
 import { viewOf } from '../docs/revision-view';
-import { SITES_PREFIX } from '../sites/urls';
+import { SITES_PREFIX, siteBaseUrl } from '../sites/urls';
 import { Lru } from '../store/lru';
 import { contentSecurityPolicy, renderMessage } from './layout';
+import { createExtras, publicExtra, SCRIPT_VERSION, visitorExtra } from './extras';
+import { lookOf } from './look';
 import { buildPage, type PageResult } from './page';
 import { locate, visibleSite } from './resolve';
 import { siteIdForHost, stateById } from './state';
 import { admitVisitor, parseCookies } from './visitor';
 
 /** A cached outcome: HTML as bytes, or a redirect / not-found. */
-type Rendered = { kind: 'html'; bytes: Buffer; noindex: boolean } | Exclude<PageResult, { kind: 'html' }>;
+type Rendered =
+  { kind: 'html'; bytes: Buffer; noindex: boolean; status: 200 | 404 } | Exclude<PageResult, { kind: 'html' }>;
 
 /**
  * Serves published sites as HTML, outside /v1 and without API tokens:
@@ -30,15 +34,24 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     maxWeight: 64 * 1024 * 1024,
     weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100),
   });
-  const csp = contentSecurityPolicy(new URL(ctx.urls.root).origin);
+  const origin = new URL(ctx.urls.root).origin;
+  const csp = contentSecurityPolicy(origin);
+  const extras = createExtras(ctx);
 
-  const send = (reply: FastifyReply, status: number, html: string | Buffer, noindex: boolean, cacheable: boolean) => {
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    html: string | Buffer,
+    noindex: boolean,
+    cacheable: boolean,
+    customStyleHash?: string,
+  ) => {
     reply
       .status(status)
       .type('text/html; charset=utf-8')
       // nosniff, `Referrer-Policy: no-referrer` (share keys and visitor tokens sit in these URLs) and
       // X-Frame-Options come from the security-headers hook (http/security-headers.ts), as on every page.
-      .header('content-security-policy', csp)
+      .header('content-security-policy', customStyleHash ? contentSecurityPolicy(origin, customStyleHash) : csp)
       .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
       .header('vary', 'Cookie');
     if (noindex) reply.header('x-robots-tag', 'noindex');
@@ -61,6 +74,9 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     const site = state?.tree.site;
     if (!state || !site || !site.published)
       return message(reply, 404, 'Site not found', 'There is no published site at this address.');
+    const absoluteBase = siteBaseUrl(ctx.urls, site);
+    const early = publicExtra(rest);
+    if (early) return extras.servePublic(reply, early, state, absoluteBase);
     const visitor = await admitVisitor(
       site,
       { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) },
@@ -81,14 +97,32 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       );
     }
     const visible = visibleSite(state.tree, visitor.claims);
+    const open = site.visibility === 'public' || site.visibility === 'unlisted';
+    const extra = visitorExtra(rest);
+    if (extra)
+      return extras.serveVisitor(reply, extra, {
+        state,
+        visible,
+        base,
+        absoluteBase,
+        segments,
+        query: req.query as Record<string, unknown>,
+        cacheable: open && !site.adaptive_enabled,
+      });
     const located = locate(visible, segments);
     const space = located && state.tree.spaces.get(located.siteSpace.space_id);
     const revision = space && (await revisions.get(space.revision));
     if (!located || !space || !revision)
       return message(reply, 404, 'Page not found', 'There is no page at this address.');
     // Pages hold download links, which expire: a rendered page is kept for one link period at most.
-    const key = [base, state.signature, visible.key, revision.id, storage.linkEpoch(), segments.join('/')].join('\n');
+    const audience = [base, state.signature, visible.key, revision.id, storage.linkEpoch()].join('\n');
+    const key = `${audience}\n${segments.join('/')}`;
+    // A site space's not-found page (its navigation around a message) is kept once, not once per missing
+    // URL: made-up addresses must not fill the cache with copies or push real pages out of it.
+    const notFoundKey = `${audience}\n~404\n${located.siteSpace.id}`;
+    const look = lookOf(state);
     let result = rendered.get(key);
+    if (result?.kind === 'not-found') result = rendered.get(notFoundKey);
     if (!result) {
       const page = await buildPage({
         base,
@@ -98,14 +132,23 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         storage,
         markdown: ctx.markdown,
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
+        canonicalBase: absoluteBase,
+        scriptVersion: SCRIPT_VERSION,
+        look,
+        formerPage: (v, path) => pageAtFormerPath(ctx.hub, v, path),
       });
-      result = page.kind === 'html' ? { kind: 'html', bytes: Buffer.from(page.html), noindex: page.noindex } : page;
-      rendered.set(key, result);
+      result =
+        page.kind === 'html'
+          ? { kind: 'html', bytes: Buffer.from(page.html), noindex: page.noindex, status: page.status ?? 200 }
+          : page;
+      if (result.kind === 'html' && result.status === 404) {
+        rendered.set(notFoundKey, result);
+        rendered.set(key, { kind: 'not-found' });
+      } else rendered.set(key, result);
     }
-    if (result.kind === 'redirect') return reply.redirect(result.location, 302);
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.permanent ? 301 : 302);
     if (result.kind === 'not-found') return message(reply, 404, 'Page not found', 'There is no page at this address.');
-    const open = site.visibility === 'public' || site.visibility === 'unlisted';
-    return send(reply, 200, result.bytes, result.noindex, open && !site.adaptive_enabled);
+    return send(reply, result.status, result.bytes, result.noindex, open && !site.adaptive_enabled, look.cssHash);
   }
 
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';

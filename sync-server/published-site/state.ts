@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SiteTree } from '../sites/tree';
 import type { Queryable } from '../store/db';
 import { cachedRead } from '../store/read-cache';
+import { findSiteCustomization } from '../store/site-customization';
 import { findSiteById, findSiteIdByHostname, type SiteRow } from '../store/sites';
 
 /**
@@ -13,8 +14,10 @@ import { findSiteById, findSiteIdByHostname, type SiteRow } from '../store/sites
  */
 export interface PublishedState {
   tree: SiteTree;
-  /** Identity of the site configuration and structure, for keys of rendered pages. */
+  /** Identity of the site configuration, customization and structure, for keys of rendered pages. */
   signature: string;
+  /** What the owner set of the site's customization (no defaults), or null. */
+  customization: Record<string, unknown> | null;
 }
 
 /** The state of a site by id, or null when there is no such site. */
@@ -32,9 +35,10 @@ export function siteIdForHost(db: Queryable, host: string): Promise<string | nul
 
 async function stateOf(db: Queryable, site: SiteRow): Promise<PublishedState> {
   const tree = await SiteTree.load(db, site);
+  const customization = (await findSiteCustomization(db, site.id))?.settings ?? null;
   const spaces = [...tree.spaces.values()].map((s) => [s.id, s.revision, s.title, s.deleted_at !== null]);
   const signature = createHash('sha256')
-    .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces]))
+    .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces, customization]))
     .digest('base64url');
-  return { tree, signature };
+  return { tree, signature, customization };
 }

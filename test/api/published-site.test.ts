@@ -81,16 +81,21 @@ describe('rendering', () => {
     expect(res.body).toContain(`href="/sites/${siteId}/setup"`);
     expect(res.body).not.toContain('noindex');
     expect(res.headers['x-robots-tag']).toBeUndefined();
-    expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'; style-src 'sha256-[^']+';/);
-    expect(String(res.headers['content-security-policy'])).not.toContain('script-src');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'sha256-[^']+';/);
+    expect(csp).not.toContain('unsafe-inline');
+    // Scripts only enhance: the one external script of the site, and the inline theme boot allowed by hash.
+    const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['', expect.stringMatching(/^ src="\/sites\/[^"]+\/~folio\/site\.js\?v=[\w-]+" defer$/)]);
   });
 
   it('rewrites links to pages, anchors and files', async () => {
     const res = await get(site());
     expect(res.body).toContain(`<a href="/sites/${siteId}/setup">the setup</a>`);
     expect(res.body).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/v1\/files\/a{64}\/guide\.pdf\?[^"]+">download<\/a>/);
-    expect(res.body).toContain('<h2 id="user-content-details">Details</h2>');
-    expect(res.body).toContain('<a href="#user-content-details">below</a>');
+    // Heading ids are the anchors search results and `/pages/<id>#anchor` links use.
+    expect(res.body).toContain('<h2 id="details">Details<a class="anchor" href="#details"');
+    expect(res.body).toContain('<a href="#details">below</a>');
     const setup = await get(site('setup'));
     expect(setup.status).toBe(200);
     expect(setup.body).toContain(`<a href="/sites/${siteId}/">intro</a>`);
@@ -103,7 +108,10 @@ describe('rendering', () => {
   it('renders HTML injection in page content inert', async () => {
     const res = await get(site('evil'));
     expect(res.status).toBe(200);
-    expect(res.body).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/i);
+    const article = /<article>([\s\S]*)<\/article>/.exec(res.body)?.[1] ?? '';
+    expect(article).toContain('Hi alert(1)');
+    expect(article).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/i);
+    expect(res.body).not.toMatch(/onerror|onclick|javascript:|<iframe/i);
     expect(res.body).toContain('Evil &#60;b&#62;title&#60;/b&#62;');
   });
 

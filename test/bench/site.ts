@@ -13,7 +13,8 @@ import { table, writeArtifact, type ScenarioResult } from './rest';
  */
 export const name = 'site';
 
-const TARGET = 0.5;
+// The ratio the published-site issue (15) holds the site to: at least what it was before readers got search, themes and the rest.
+const TARGET = 0.68;
 
 export async function run(): Promise<BenchOutcome> {
   const settings = loadSettings();

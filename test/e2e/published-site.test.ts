@@ -50,7 +50,7 @@ it('renders a published page in Chromium and navigates between pages', async () 
   expect(await page.textContent('main h1')).toBe('Getting started');
   expect(await page.locator('nav.sections a').allTextContents()).toEqual(['Folio Docs', 'API reference']);
   // The stylesheet applied (allowed by its CSP hash): the sidebar has its fixed width.
-  expect(await page.locator('aside').evaluate((el) => getComputedStyle(el).width)).toBe('256px');
+  expect(await page.locator('aside').evaluate((el) => getComputedStyle(el).width)).toBe('272px');
   await e2e.screenshot(page, 'published-site');
   await page.click('main a:has-text("Configuration")');
   expect(await page.textContent('main h1')).toBe('Configuration');

@@ -21,6 +21,11 @@ export const SITE_OPERATIONS: OperationTable = {
   listSites: { checks: onSite() },
   createSite: { body: () => ({ title: 'Created by the matrix' }), checks: onSite('manage') },
   getSiteById: { checks: onSite() },
+  getSiteCustomizationById: { checks: onSite() },
+  updateSiteCustomizationById: {
+    body: () => ({ styling: { primaryColor: { light: '#123456', dark: '#abcdef' } } }),
+    checks: onSite('manage'),
+  },
   updateSiteById: { body: () => ({ title: TITLES.site }), checks: onSite('manage') },
   deleteSiteById: { params: fresh.site, checks: onSite('admin') },
   // A second site: unpublishing the matrix site would hide getPublishedContentSite from the cells after it.

@@ -39,7 +39,7 @@ describe('MarkdownService', () => {
     const site = await s.site(NORMAL);
     expect(site.degraded).toBeUndefined();
     expect(site.links).toEqual(['./setup.md', '/files/f1']);
-    expect(site.html).toContain('<h2 id="user-content-next">Next</h2>');
+    expect(site.html).toContain('<h2 id="next">Next</h2>');
     const pdf = await s.pdf(NORMAL);
     expect('blocks' in pdf && pdf.blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'heading', 'list']);
   });

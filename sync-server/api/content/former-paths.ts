@@ -1,29 +1,9 @@
-import { findFormerPath } from '../../../shared/doc/page-meta';
-import { crContentDoc, spaceContentDoc } from '../../../shared/sync-contract';
 import type { AppContext } from '../../context';
+import { pageAtFormerPath as atFormerPath } from '../../docs/former-paths';
 import type { RevisionView } from '../../docs/revision-view';
 import type { StoredPage } from '../../docs/revision-store';
 
-/**
- * The old-path fallback of page-by-path reads: a page whose slug changed or
- * that moved keeps answering at its former paths (recorded in the content
- * document, see shared/doc/page-meta.ts), and so do its sub-pages under the
- * old prefix. Only asked when no page lives at the path now, so a current
- * path always wins. Former paths live in the live document, not in
- * revisions, hence the read through the hub; the page returned is the
- * revision's (its current path tells the client where it lives now).
- */
-export async function pageAtFormerPath(
-  ctx: AppContext,
-  view: RevisionView,
-  path: string,
-): Promise<StoredPage | undefined> {
-  if (path === '') return undefined;
-  const { changeRequestId, spaceId } = view.revision;
-  const docName = changeRequestId ? crContentDoc(changeRequestId) : spaceContentDoc(spaceId);
-  const hit = await ctx.hub.withDoc(docName, (doc) => findFormerPath(doc, path));
-  if (!hit) return undefined;
-  const page = view.pagesById.get(hit.pageId);
-  if (!page || typeof page.path !== 'string') return undefined;
-  return hit.rest === '' ? page : view.pagesByPath.get(`${page.path}${hit.rest}`);
+/** The page that used to live at `path` (see docs/former-paths.ts, shared with published sites). */
+export function pageAtFormerPath(ctx: AppContext, view: RevisionView, path: string): Promise<StoredPage | undefined> {
+  return atFormerPath(ctx.hub, view, path);
 }

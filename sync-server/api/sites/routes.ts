@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { OrgParams } from '../../http/schemas';
 import { adaptiveRoutes } from './adaptive-routes';
+import { customizationRoutes } from './customization-routes';
 import { publishingRoutes } from './publishing-routes';
 import { CreateSiteBody, ListSitesQuery, SiteParams, SiteSchema, UpdateSiteBody } from './schemas';
 import * as sites from './service';
@@ -78,4 +79,5 @@ export const siteRoutes =
     await app.register(publishingRoutes(ctx));
     await app.register(adaptiveRoutes(ctx));
     await app.register(structureRoutes(ctx));
+    await app.register(customizationRoutes(ctx));
   };
