@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 
 /** Every setting of the sync server, in one typed place. */
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   redisPrefix: string;
   /** Reverse proxies whose X-Forwarded-For names the client (proxy-addr list), or undefined to trust none. */
   trustProxy: string | undefined;
+  /** FOLIO_OUTBOUND_ALLOW: internal hosts, IPs or CIDRs the server may fetch URLs from (comma-separated; empty = public addresses only). */
+  outboundAllow: string | undefined;
   /** The window of every rate limit (s). */
   rateLimitWindowS: number;
   /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
@@ -112,6 +115,11 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     env: 'FOLIO_TRUST_PROXY',
     flag: 'trust-proxy',
     help: 'reverse proxies whose X-Forwarded-For names the client: IPs/CIDRs or loopback, comma-separated',
+  },
+  outboundAllow: {
+    env: 'FOLIO_OUTBOUND_ALLOW',
+    flag: 'outbound-allow',
+    help: 'internal hosts, IPs or CIDRs the server may fetch URLs from (comma-separated; default: public addresses only)',
   },
   rateLimitWindowS: {
     env: 'FOLIO_RATE_LIMIT_WINDOW_S',
@@ -238,6 +246,15 @@ export function loadConfig(
   } catch (err) {
     throw new ConfigError(`FOLIO_TRUST_PROXY: ${(err as Error).message}`);
   }
+  const outboundAllow = get('outboundAllow');
+  for (const item of (outboundAllow ?? '').split(',').map((a) => a.trim().replace(/^\[(.*)\]$/, '$1'))) {
+    // The same three forms sync-server/outbound/address-policy.ts reads: a host name, an address, a CIDR range.
+    const valid =
+      item === '' ||
+      (item.includes('/') ? ipaddr.isValidCIDR(item) : ipaddr.isValid(item) || /^[a-z0-9.-]+$/i.test(item));
+    if (!valid)
+      throw new ConfigError(`FOLIO_OUTBOUND_ALLOW: "${item}" is not a host name, an IP address or a CIDR range`);
+  }
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -266,6 +283,7 @@ export function loadConfig(
     redisUrl,
     redisPrefix,
     trustProxy,
+    outboundAllow,
     rateLimitWindowS,
     rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
     rateLimitWrites: rateLimit('rateLimitWrites'),

@@ -13,10 +13,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply.status(err.status).send(errorBody(err.status, err.message));
     }
     if (err.validation) {
-      const where = err.validationContext ?? 'request';
       return reply
         .status(400)
-        .send(errorBody(400, `Invalid ${where}: ${err.message.replace(/^(body|querystring|params|headers)\/?/, '')}`));
+        .send(errorBody(400, validationMessage(err.validationContext ?? 'request', err.validation)));
     }
     if (err instanceof DatabaseUnavailableError) {
       request.log.error({ err: err.cause }, 'database unavailable');
@@ -36,4 +35,26 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+type AjvIssue = NonNullable<FastifyError['validation']>[number];
+
+/**
+ * A schema violation named by field and rule, as GitBook words it:
+ * `body.title: must NOT have more than 50 characters`,
+ * `body.changes[2]: must have required property 'page'` → `body.changes[2].page: is required`.
+ */
+export function validationMessage(where: string, issues: AjvIssue[]): string {
+  const first = issues[0];
+  if (!first) return `Invalid ${where}`;
+  let path = where;
+  for (const seg of first.instancePath.split('/').slice(1)) {
+    const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+    path += /^\d+$/.test(key) ? `[${key}]` : `.${key}`;
+  }
+  const params = first.params as { missingProperty?: string; additionalProperty?: string };
+  if (first.keyword === 'required' && params.missingProperty) return `${path}.${params.missingProperty}: is required`;
+  if (first.keyword === 'additionalProperties' && params.additionalProperty)
+    return `${path}.${params.additionalProperty}: is not a known property`;
+  return `${path}: ${first.message ?? 'is invalid'}`;
 }

@@ -115,6 +115,7 @@ function validBody(operationId: string): unknown {
     updateOrganizationInviteById: { role: 'read' },
     submitChangeRequestReview: { status: 'approved' },
     requestReviewersForChangeRequest: { users: [] },
+    updateChangeRequestContent: { changes: [{ operation: 'delete_page', page: 'unknownpage' }] },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
     updateSiteById: { title: 'Site' },
     updateSiteAdaptiveSchema: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
@@ -125,6 +126,12 @@ function validBody(operationId: string): unknown {
     addSectionToSiteSectionGroup: { sectionId: 'unknownsection' },
     addSpaceToSite: { spaceId: 'unknownspace' },
     updateSiteSpaceById: { path: 'p' },
+    inviteToSpace: { role: 'read', users: ['unknownuser'] },
+    inviteToCollection: { role: 'read', users: ['unknownuser'] },
+    updateUserPermissionInSpace: { role: 'read' },
+    updateTeamPermissionInSpace: { role: 'read' },
+    updateUserPermissionInCollection: { role: 'read' },
+    updateTeamPermissionInCollection: { role: 'read' },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

@@ -2,6 +2,7 @@ import type { OperationCase, OperationTable } from './authz-cases';
 import { ask, type Check } from './authz-expect';
 import type { World } from './authz-fixture';
 import { fresh, TITLES, type Params } from './authz-fresh';
+import { PERMISSION_OPERATIONS } from './authz-table-permissions';
 
 /** Space content, revisions, links, search, change requests, reviews and both discussions. */
 
@@ -55,6 +56,7 @@ function discussionOperations(cr: boolean): OperationTable {
 }
 
 export const CONTENT_OPERATIONS: OperationTable = {
+  ...PERMISSION_OPERATIONS,
   ...reads(
     [
       'getCurrentRevision',
@@ -68,6 +70,8 @@ export const CONTENT_OPERATIONS: OperationTable = {
       'getPageInRevisionById',
       'listFilesInRevisionById',
       'getFileInRevisionById',
+      'listSpaceRevisions',
+      'getRevisionSemanticChanges',
       'listSpaceLinks',
       'listPageLinks',
       'listPageBacklinks',
@@ -108,6 +112,11 @@ export const CONTENT_OPERATIONS: OperationTable = {
   updateChangeRequestById: { body: () => ({ subject: TITLES.changeRequest }), checks: onCr('update') },
   mergeChangeRequest: { params: fresh.changeRequest, checks: onCr('merge') },
   updateChangeRequest: { checks: onCr('update-from-main') },
+  // The fixture page's own title again: a real batch that leaves the change request as it was.
+  updateChangeRequestContent: {
+    body: (w) => ({ changes: [{ operation: 'update_page', page: w.pageId, title: 'Introduction' }] }),
+    checks: onCr('edit-content'),
+  },
   submitChangeRequestReview: { body: () => ({ status: 'approved' }), checks: onCr('review') },
   requestReviewersForChangeRequest: {
     body: (w) => ({ users: [w.reviewerId] }),

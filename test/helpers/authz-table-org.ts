@@ -60,6 +60,18 @@ export const ORGANIZATION_OPERATIONS: OperationTable = {
     checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'admin')],
   },
   removeTeamFromOrganizationById: { params: fresh.team, checks: inOrg('delete-teams') },
+  listTeamMembersInOrganizationById: { checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'view')] },
+  updateMembersInOrganizationTeam: {
+    // Writes back what is there: the target member stays in the fixture's team.
+    body: (w) => ({ add: [w.memberId] }),
+    checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'admin')],
+  },
+  addMemberToOrganizationTeamById: { checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'admin')] },
+  // A fresh team without the member: an allowed removal answers 204 ("was not part of the team").
+  deleteMemberFromOrganizationTeamById: {
+    params: fresh.team,
+    checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'admin')],
+  },
 
   listCollectionsInOrganizationById: {
     query: { limit: '1000' },

@@ -28,6 +28,8 @@ export const ABOUT_THE_CALLER = new Set([
   'createOrganization',
   'getOrganizationsForEmailDomain',
   'joinOrganizationWithInvite',
+  'listUserTokens',
+  'revokeUserToken',
 ]);
 
 export const OPERATIONS: OperationTable = {

@@ -5,6 +5,7 @@ import { EntityId } from '../../http/schemas';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { notFound } from '../../http/errors';
 import { semanticChanges } from './changes';
+import { changeRequestContentRoutes } from '../change-request-content/routes';
 import {
   getReview,
   listRequestedReviewers,
@@ -71,6 +72,7 @@ export const changeRequestRoutes =
   async (app) => {
     const { revisions } = ctx;
     const base = '/spaces/:spaceId/change-requests';
+    await app.register(changeRequestContentRoutes(ctx)); // POST …/content (updateChangeRequestContent)
 
     app.get(
       base,

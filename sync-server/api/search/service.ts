@@ -8,6 +8,7 @@ import { findSectionHits, type SectionHit } from '../../store/search';
 import { listActiveSpacesOfOrganization } from '../../store/spaces';
 import { requireOrgActor } from '../authorize';
 import { requireSpace } from '../spaces/service';
+import { viewOf } from '../../docs/revision-view';
 
 interface SectionResult {
   id: string;
@@ -65,10 +66,44 @@ function pageResults(ctx: AppContext, hits: SectionHit[]) {
   }));
 }
 
+/**
+ * Fills each result's `ancestors` (top-level first, then down to the direct
+ * parent) from its space's current revision, as GitBook's SearchPageResult.
+ */
+async function withAncestors<R extends { spaceId: string; page: { id: string; ancestors: { title: string }[] } }>(
+  ctx: AppContext,
+  results: R[],
+  revisionOf: (spaceId: string) => string | undefined,
+): Promise<R[]> {
+  for (const r of results) {
+    const revisionId = revisionOf(r.spaceId);
+    const revision = revisionId ? await ctx.revisions.get(revisionId) : undefined;
+    if (!revision) continue;
+    const view = viewOf(revision);
+    const trail: { title: string }[] = [];
+    const seen = new Set<string>([r.page.id]);
+    for (
+      let id = view.parentOf.get(r.page.id) ?? null;
+      id !== null && !seen.has(id);
+      id = view.parentOf.get(id) ?? null
+    ) {
+      seen.add(id);
+      const title = view.pagesById.get(id)?.title;
+      trail.unshift({ title: typeof title === 'string' ? title : '' });
+    }
+    r.page.ancestors = trail;
+  }
+  return results;
+}
+
 /** Full-text search in the current content of one space. */
 export async function searchSpace(ctx: AppContext, p: Principal, spaceId: string, query: string, page: PageRequest) {
   const { row } = await requireSpace(ctx, p, spaceId);
-  const results = pageResults(ctx, await findHits(ctx, [spaceId], query, row.language));
+  const results = await withAncestors(
+    ctx,
+    pageResults(ctx, await findHits(ctx, [spaceId], query, row.language)),
+    () => row.revision,
+  );
   return pageArray(
     results.map((r) => r.page),
     page,
@@ -88,7 +123,11 @@ export async function searchOrganization(
     can(actor, 'view', spaceResource(s)),
   );
   const byId = new Map(spaces.map((s) => [s.id, s]));
-  const results = pageResults(ctx, await findHits(ctx, [...byId.keys()], query, 'en'));
+  const results = await withAncestors(
+    ctx,
+    pageResults(ctx, await findHits(ctx, [...byId.keys()], query, 'en')),
+    (id) => byId.get(id)?.revision,
+  );
   const grouped = new Map<
     string,
     { type: 'space'; id: string; title: string; score: number; pages: (typeof results)[number]['page'][] }

@@ -1,0 +1,289 @@
+import * as Y from 'yjs';
+import { ContentDoc, ContentDocError, newEntityId, type PageData } from '../../../shared/doc';
+import { siblingsOf } from '../../../shared/doc/page-ops';
+import { pagesRoot } from '../../../shared/doc/keys';
+import { replaceText } from '../../../shared/doc/replace-text';
+import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
+import type { FileMeta } from '../../../shared/doc/types';
+import { readMarkdownMeta } from './markdown-meta';
+import { pagePaths, resolveBatchLinks, type BatchRefs } from './links';
+import type { ContentChange, PageDocument, PageFields } from './schemas';
+import { BatchError } from './apply-error';
+
+export { BatchError } from './apply-error';
+
+/**
+ * updateChangeRequestContent as pure CRDT edits of a content Y.Doc: each
+ * change goes through ContentDoc (the same operations the editor uses), page
+ * bodies are changed with a word-level diff (replaceText), never replaced, so
+ * a writer typing in another paragraph of the same page keeps every keystroke.
+ *
+ * Atomicity: `applyBatchAtomically` runs the batch on a copy first; only when
+ * every change succeeded does it run again on the real document. Ids of new
+ * pages and files are chosen up front (`planBatch`), so both runs agree.
+ */
+
+/** A file of an insert_files change, already fetched/decoded and stored in the blob store. */
+export interface PreparedFile {
+  id: string;
+  ref?: string;
+  meta: FileMeta;
+}
+
+/** A page as it was in an older revision (what revert_page restores). */
+export interface RevertSource {
+  page?: PageData;
+}
+
+/** Everything decided before touching a document: new ids, refs, stored files, revert sources. */
+export interface BatchPlan {
+  /** Page id of each insert_page, by change index. */
+  newPages: Map<number, string>;
+  refs: BatchRefs;
+  /** Files of each insert_files change, by change index. */
+  files: Map<number, PreparedFile[]>;
+  /** What each revert_page restores, by change index. */
+  reverts: Map<number, RevertSource>;
+}
+
+/** What happened to one page (GitBook's ChangeRequestContentUpdateChange, without URLs). */
+export type PageOutcome =
+  | { object: 'created_page'; page: string; ref?: string }
+  | { object: 'updated_page'; page: string }
+  | { object: 'deleted_page'; page: string };
+
+/** Chooses the ids of new pages and collects refs; rejects duplicate refs. Files are added by the caller. */
+export function planBatch(changes: readonly ContentChange[]): BatchPlan {
+  const plan: BatchPlan = {
+    newPages: new Map(),
+    refs: { pages: new Map(), files: new Map() },
+    files: new Map(),
+    reverts: new Map(),
+  };
+  const seen = new Set<string>();
+  const claim = (ref: string, field: string) => {
+    if (seen.has(ref)) throw new BatchError(400, `${field}: ref "${ref}" is used twice in this batch`);
+    seen.add(ref);
+  };
+  changes.forEach((change, i) => {
+    if (change.operation === 'insert_page') {
+      const id = newEntityId();
+      plan.newPages.set(i, id);
+      if (change.ref !== undefined) {
+        claim(change.ref, `body.changes[${i}].ref`);
+        plan.refs.pages.set(change.ref.replace(/^\.\//, '').replace(/\.md$/, ''), id);
+      }
+    }
+    if (change.operation === 'insert_files')
+      change.files.forEach((f, j) => {
+        if (f.ref !== undefined) claim(f.ref, `body.changes[${i}].files[${j}].ref`);
+      });
+  });
+  return plan;
+}
+
+function markdownOf(document: PageDocument): string {
+  if ('markdown' in document) return document.markdown;
+  try {
+    return documentToMarkdown(document as unknown as JSONDocument);
+  } catch {
+    // A structurally broken node tree (a null node, `nodes` that is not a list…) is the caller's error.
+    throw new ContentDocError('invalid', 'document is not a valid GitBook JSON document');
+  }
+}
+
+/** Fields for the page: the change's own, overridden by what a markdown document's front matter/heading says. */
+function fieldsOf(change: PageFields & { document?: PageDocument }): { fields: PageFields; body?: string } {
+  const fields: PageFields = { ...change };
+  if (!change.document) return { fields };
+  if (!('markdown' in change.document)) return { fields, body: markdownOf(change.document) };
+  const meta = readMarkdownMeta(change.document.markdown);
+  if (meta.title !== undefined) fields.title = meta.title;
+  if (meta.description !== undefined) fields.description = meta.description;
+  if (meta.icon !== undefined) fields.icon = meta.icon;
+  if (meta.emoji !== undefined) fields.emoji = meta.emoji;
+  if (meta.hidden !== undefined) fields.hidden = meta.hidden;
+  return { fields, body: meta.body };
+}
+
+/** before/after for a zero-based index among the siblings of `parent` (excluding `self`); past the end = append. */
+function positionAt(doc: Y.Doc, parent: string | null, at: number | undefined, self?: string) {
+  if (at === undefined) return {};
+  const siblings = siblingsOf(pagesRoot(doc), parent, self);
+  return at < siblings.length ? { before: siblings[at]!.id } : {};
+}
+
+const emptyToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+function setBody(content: ContentDoc, pageId: string, markdown: string, refs: BatchRefs): void {
+  const resolved = resolveBatchLinks(markdown, pageId, content, refs);
+  if (replaceText(content.pageBody(pageId), resolved)) content.touchPage(pageId);
+}
+
+function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: BatchPlan, out: PageOutcome[]): void {
+  const doc = content.ydoc;
+  switch (change.operation) {
+    case 'insert_page': {
+      const id = plan.newPages.get(i)!;
+      const { fields, body } = fieldsOf(change);
+      const parent = change.into ?? null;
+      if (parent !== null && !content.hasPage(parent))
+        throw new ContentDocError('not-found', `page "${parent}" does not exist`);
+      content.createPage({
+        id,
+        title: fields.title ?? 'Untitled',
+        parent,
+        ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
+        ...(fields.emoji ? { emoji: fields.emoji } : {}),
+        ...(fields.icon ? { icon: fields.icon } : {}),
+        ...(fields.description ? { description: fields.description } : {}),
+        ...(fields.hidden !== undefined ? { hidden: fields.hidden } : {}),
+        ...(fields.noIndex !== undefined ? { noIndex: fields.noIndex } : {}),
+        ...positionAt(doc, parent, change.at),
+      });
+      if (body !== undefined) setBody(content, id, body, plan.refs);
+      out.push(
+        change.ref !== undefined
+          ? { object: 'created_page', page: id, ref: change.ref }
+          : { object: 'created_page', page: id },
+      );
+      return;
+    }
+    case 'update_page': {
+      if (!content.hasPage(change.page)) throw new ContentDocError('not-found', `page "${change.page}" does not exist`);
+      const { fields, body } = fieldsOf(change);
+      content.updatePage(change.page, {
+        ...(fields.title !== undefined ? { title: fields.title } : {}),
+        ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
+        ...(fields.emoji !== undefined ? { emoji: emptyToNull(fields.emoji) } : {}),
+        ...(fields.icon !== undefined ? { icon: emptyToNull(fields.icon) } : {}),
+        ...(fields.description !== undefined ? { description: emptyToNull(fields.description) } : {}),
+        ...(fields.hidden !== undefined ? { hidden: fields.hidden } : {}),
+        ...(fields.noIndex !== undefined ? { noIndex: fields.noIndex } : {}),
+      });
+      if (change.into !== undefined || change.at !== undefined) {
+        const current = content.getPage(change.page)!.parent;
+        const parent = change.into === undefined ? current : change.into;
+        if (parent !== null && !content.hasPage(parent))
+          throw new ContentDocError('not-found', `page "${parent}" does not exist`);
+        content.movePage(change.page, { parent, ...positionAt(doc, parent, change.at, change.page) });
+      }
+      if (body !== undefined) setBody(content, change.page, body, plan.refs);
+      out.push({ object: 'updated_page', page: change.page });
+      return;
+    }
+    case 'delete_page': {
+      if (!content.hasPage(change.page)) throw new ContentDocError('not-found', `page "${change.page}" does not exist`);
+      for (const id of content.deletePage(change.page)) out.push({ object: 'deleted_page', page: id });
+      return;
+    }
+    case 'revert_page': {
+      const source = plan.reverts.get(i)?.page;
+      revertPage(content, change.page, source, out);
+      return;
+    }
+    case 'insert_files': {
+      for (const file of plan.files.get(i) ?? []) content.putFile(file.id, file.meta);
+      return;
+    }
+  }
+}
+
+/** Puts a page back as it was in `source` (absent there: the page is removed; absent now: it is recreated). */
+function revertPage(content: ContentDoc, pageId: string, source: PageData | undefined, out: PageOutcome[]): void {
+  if (!source) {
+    if (!content.hasPage(pageId)) throw new ContentDocError('not-found', `page "${pageId}" does not exist`);
+    for (const id of content.deletePage(pageId)) out.push({ object: 'deleted_page', page: id });
+    return;
+  }
+  const parent = source.parent !== null && content.hasPage(source.parent) ? source.parent : null;
+  if (!content.hasPage(pageId)) {
+    content.createPage({
+      id: pageId,
+      title: source.title,
+      parent,
+      slug: source.slug,
+      kind: source.kind,
+      ...(source.href ? { href: source.href } : {}),
+    });
+    content.setMarkdown(pageId, source.markdown);
+    out.push({ object: 'created_page', page: pageId });
+    return;
+  }
+  content.updatePage(pageId, {
+    title: source.title,
+    emoji: source.emoji ?? null,
+    icon: source.icon ?? null,
+    description: source.description ?? null,
+    hidden: source.hidden,
+    noIndex: source.noIndex,
+  });
+  if (content.getPage(pageId)!.slug !== source.slug) content.updatePage(pageId, { slug: source.slug });
+  if (replaceText(content.pageBody(pageId), source.markdown)) content.touchPage(pageId);
+  out.push({ object: 'updated_page', page: pageId });
+}
+
+function asBatchError(err: unknown, i: number): unknown {
+  if (err instanceof ContentDocError) {
+    const status = err.code === 'not-found' ? 404 : err.code === 'conflict' ? 409 : 400;
+    return new BatchError(status, `body.changes[${i}]: ${err.message}`);
+  }
+  return err;
+}
+
+/** GitBook's rule: a ref must not read like an existing page's path (a link would be ambiguous). */
+function checkRefsAgainstPaths(content: ContentDoc, refs: BatchRefs): void {
+  if (refs.pages.size === 0 && refs.files.size === 0) return;
+  const paths = new Set(pagePaths(content).values());
+  for (const ref of [...refs.pages.keys(), ...refs.files.keys()])
+    if (paths.has(ref))
+      throw new BatchError(400, `body.changes: ref "${ref}" collides with the path of an existing page`);
+}
+
+/** Applies the batch to `doc` in order (no atomicity: see applyBatchAtomically). */
+export function applyBatch(
+  doc: Y.Doc,
+  changes: readonly ContentChange[],
+  plan: BatchPlan,
+  now?: () => Date,
+): PageOutcome[] {
+  const content = new ContentDoc(doc, now ? { now } : {});
+  checkRefsAgainstPaths(content, plan.refs);
+  const out: PageOutcome[] = [];
+  changes.forEach((change, i) => {
+    try {
+      applyOne(content, change, i, plan, out);
+    } catch (err) {
+      throw asBatchError(err, i);
+    }
+  });
+  return dedupe(out);
+}
+
+/** One entry per page, in the order pages were first touched; a page created then deleted is just deleted. */
+function dedupe(outcomes: PageOutcome[]): PageOutcome[] {
+  const byPage = new Map<string, PageOutcome>();
+  for (const o of outcomes) {
+    const prev = byPage.get(o.page);
+    if (!prev || o.object === 'deleted_page') byPage.set(o.page, o);
+    else if (prev.object === 'deleted_page') byPage.set(o.page, o);
+  }
+  return [...byPage.values()];
+}
+
+/**
+ * Runs the batch on a copy of `doc` (throwing BatchError without having
+ * touched `doc` when any change fails), then on `doc` itself.
+ */
+export function applyBatchAtomically(
+  doc: Y.Doc,
+  changes: readonly ContentChange[],
+  plan: BatchPlan,
+  now?: () => Date,
+): PageOutcome[] {
+  const trial = new Y.Doc({ gc: false });
+  Y.applyUpdate(trial, Y.encodeStateAsUpdate(doc));
+  applyBatch(trial, changes, plan, now);
+  trial.destroy();
+  return applyBatch(doc, changes, plan, now);
+}
