@@ -1,5 +1,8 @@
 import type { Blockquote, Nodes, Paragraph, Parent, Root, RootContent } from 'mdast';
+import { liquidAttributes, parseLiquidTagLine, type LiquidTag } from '../../shared/markdown/liquid-tags';
 import { plainText } from '../../shared/markdown/parse';
+
+export { separateLiquidTags } from '../../shared/markdown/liquid-tags';
 import { ALERT_TO_HINT } from '../../shared/markdown/to-document';
 
 /**
@@ -62,44 +65,11 @@ export const INLINE_MATH_CLASS = 'math-inline';
 /** Class names of the light and dark variants of an image. */
 export const IMAGE_VARIANT_CLASSES = ['only-light', 'only-dark'];
 
-const TAG_LINE = /^[ \t]*\{%-?\s*(end)?(hint|tabs|tab|embed|content-ref|file|code)\b([^%]*)-?%\}[ \t]*$/;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-
-/** Puts blank lines around liquid tag lines (outside fences), so each tag parses as a paragraph of its own. */
-export function separateLiquidTags(markdown: string): string {
-  if (!markdown.includes('{%')) return markdown;
-  let fence: string | undefined;
-  const out: string[] = [];
-  for (const line of markdown.split('\n')) {
-    const f = FENCE.exec(line)?.[1];
-    if (f) {
-      if (!fence) fence = f;
-      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-    }
-    if (!fence && TAG_LINE.test(line)) out.push('', line.trim(), '');
-    else out.push(line);
-  }
-  return out.join('\n');
-}
-
-interface Tag {
-  end: boolean;
-  name: string;
-  attrs: Record<string, string>;
-}
-
-function attributesOf(text: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of text.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g)) attrs[m[1]!] = m[2]!;
-  return attrs;
-}
-
-function tagOf(node: RootContent): Tag | undefined {
+function tagOf(node: RootContent): LiquidTag | undefined {
   // URLs in a tag's attributes may have become autolinks (GFM): read the paragraph's text.
   if (node.type !== 'paragraph' || !node.children.every((c) => c.type === 'text' || c.type === 'link'))
     return undefined;
-  const m = TAG_LINE.exec(plainText(node));
-  return m ? { end: m[1] === 'end', name: m[2]!, attrs: attributesOf(m[3] ?? '') } : undefined;
+  return parseLiquidTagLine(plainText(node));
 }
 
 /** An element node for mdast-util-to-hast (unknown types with children become `hName`). */
@@ -130,7 +100,7 @@ function urlLabel(url: string): string {
   return url.replace(/^[a-z]+:\/\//i, '').replace(/\/$/, '') || url;
 }
 
-function blockOf(tag: Tag, children: RootContent[]): RootContent[] {
+function blockOf(tag: LiquidTag, children: RootContent[]): RootContent[] {
   switch (tag.name) {
     case 'hint':
       return [hint(tag.attrs.style, children)];
@@ -157,7 +127,7 @@ function blockOf(tag: Tag, children: RootContent[]): RootContent[] {
 }
 
 /** Self-closing tags (their end tag, when present, only closes a caption that stays as text). */
-function standalone(tag: Tag): RootContent[] {
+function standalone(tag: LiquidTag): RootContent[] {
   const url = tag.attrs.url ?? tag.attrs.src ?? '';
   if (tag.name === 'embed') return [element('div', ['card', 'embed'], [para([linkTo(url, urlLabel(url))])])];
   const name = decodeURIComponent(url.split('/').pop() ?? '') || 'Download';
@@ -217,10 +187,10 @@ function htmlFigure(node: RootContent): RootContent | undefined {
   if (raw === undefined || raw.length > 20_000) return undefined;
   const html = raw.trim();
   if (!HTML_FIGURE.test(html)) return undefined;
-  const img = attributesOf(/<img\b([^>]*)>/i.exec(html)?.[1] ?? '');
+  const img = liquidAttributes(/<img\b([^>]*)>/i.exec(html)?.[1] ?? '');
   if (!img.src) return undefined;
   const darkSource = [...html.matchAll(/<source\b([^>]*)>/gi)]
-    .map((m) => attributesOf(m[1] ?? ''))
+    .map((m) => liquidAttributes(m[1] ?? ''))
     .find((a) => /prefers-color-scheme:\s*dark/i.test(a.media ?? ''));
   // A srcset may list several candidates ("a.png 1x, b.png 2x"): the first one's URL.
   const dark = darkSource?.srcset?.trim().split(/[\s,]+/)[0];

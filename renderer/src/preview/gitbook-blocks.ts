@@ -1,7 +1,10 @@
 import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { Schema } from 'hast-util-sanitize';
 import { defaultSchema } from 'hast-util-sanitize';
+import { parseLiquidTagLine, type LiquidTag } from '../../../shared/markdown/liquid-tags';
 import { plainText } from '../../../shared/markdown/parse';
+
+export { separateLiquidTags } from '../../../shared/markdown/liquid-tags';
 
 /**
  * GitBook's liquid blocks in the reading view: `{% hint %}`, `{% tabs %}` /
@@ -12,41 +15,12 @@ import { plainText } from '../../../shared/markdown/parse';
  * through the sanitizer (see READING_SCHEMA).
  */
 
-const TAG_LINE = /^[ \t]*\{%-?\s*(end)?(hint|tabs|tab|embed|content-ref|file)\b([^%]*)-?%\}[ \t]*$/;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-const ATTR = /([\w-]+)="([^"]*)"/g;
-
-/** Blank lines around tag lines outside code fences, so each tag parses as a paragraph of its own. */
-export function separateLiquidTags(markdown: string): string {
-  if (!markdown.includes('{%')) return markdown;
-  let fence: string | undefined;
-  const out: string[] = [];
-  for (const line of markdown.split('\n')) {
-    const f = FENCE.exec(line)?.[1];
-    if (f) {
-      if (!fence) fence = f;
-      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-    }
-    if (!fence && TAG_LINE.test(line)) out.push('', line.trim(), '');
-    else out.push(line);
-  }
-  return out.join('\n');
-}
-
-interface Tag {
-  end: boolean;
-  name: string;
-  attrs: Record<string, string>;
-}
-
-function tagOf(node: RootContent): Tag | undefined {
+/** The reading view draws every block tag but `{% code %}` (its code block shows as is). */
+function tagOf(node: RootContent): LiquidTag | undefined {
   if (node.type !== 'paragraph') return undefined;
   // Plain text: GFM's autolinks split `url="https://…"` into text and a link.
-  const m = TAG_LINE.exec(plainText(node));
-  if (!m) return undefined;
-  const attrs: Record<string, string> = {};
-  for (const a of m[3]!.matchAll(ATTR)) attrs[a[1]!] = a[2]!;
-  return { end: !!m[1], name: m[2]!, attrs };
+  const tag = parseLiquidTagLine(plainText(node));
+  return tag?.name === 'code' ? undefined : tag;
 }
 
 function box(classes: string[], children: RootContent[], tag = 'div'): RootContent {
@@ -82,7 +56,7 @@ const HINT_TITLES: Record<string, string> = { info: 'Info', success: 'Success', 
 /** Replaces liquid block tags among `parent`'s children (recursively) by boxes. */
 export function liftGitbookBlocks(parent: Root | Parent): void {
   const out: RootContent[] = [];
-  const stack: { tag: Tag; children: RootContent[] }[] = [];
+  const stack: { tag: LiquidTag; children: RootContent[] }[] = [];
   const push = (node: RootContent) => (stack.length ? stack[stack.length - 1]!.children : out).push(node);
   for (const child of parent.children as RootContent[]) {
     const tag = tagOf(child);
