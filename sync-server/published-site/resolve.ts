@@ -26,7 +26,8 @@ export function visibleSite(tree: SiteTree, claims: Record<string, unknown>): Vi
   const passes = (condition: string | null) => !adaptive || visitorPasses(condition, claims);
   const spaceLive = (s: SiteSpaceRow) => tree.spaces.get(s.space_id)?.deleted_at === null;
   const siteSpaces = new Map<string, SiteSpaceRow[]>();
-  const sections = tree.hasSections ? tree.orderedSections().filter((s) => passes(s.condition)) : [];
+  // Draft sections are not live: readers never see them.
+  const sections = tree.hasSections ? tree.orderedSections().filter((s) => !s.draft && passes(s.condition)) : [];
   for (const container of tree.hasSections ? sections.map((s) => s.id) : [null]) {
     const visible = tree.siteSpacesOf(container).filter((s) => spaceLive(s) && passes(s.condition));
     siteSpaces.set(containerKey(container), visible);

@@ -56,6 +56,11 @@ export interface SectionRow {
   condition: string | null;
   default_site_space_id: string | null;
   position: string;
+  /** Kept off the published site while true. */
+  draft: boolean;
+  /** Per-language overrides of title and description (GitBook's LocalizedString), null = none. */
+  localized_title: Record<string, string> | null;
+  localized_description: Record<string, string> | null;
 }
 
 /** A `site_spaces` row (`section_id` null = the site's root level). */
@@ -211,7 +216,9 @@ export async function loadSiteStructure(db: Queryable, siteId: string): Promise<
       siteId,
     ]),
     db.query<SectionRow>(
-      'SELECT id, site_id, group_id, title, description, path, icon, condition, default_site_space_id, position FROM site_sections WHERE site_id = $1',
+      `SELECT id, site_id, group_id, title, description, path, icon, condition, default_site_space_id, position,
+              draft, localized_title, localized_description
+       FROM site_sections WHERE site_id = $1`,
       [siteId],
     ),
     db.query<SiteSpaceRow>(
@@ -239,11 +246,16 @@ export async function deleteItemRow(db: Queryable, table: SiteItemTable, siteId:
   await db.query(`DELETE FROM ${table} WHERE id = $1 AND site_id = $2`, [id, siteId]);
 }
 
-/** Inserts a section (no condition nor description yet). */
-export async function insertSectionRow(db: Queryable, s: Omit<SectionRow, 'condition' | 'description'>) {
+/** Inserts a section (no condition, description nor localized texts yet; live unless `draft`). */
+export async function insertSectionRow(
+  db: Queryable,
+  s: Omit<SectionRow, 'condition' | 'description' | 'draft' | 'localized_title' | 'localized_description'> & {
+    draft?: boolean;
+  },
+) {
   await db.query(
-    'INSERT INTO site_sections (id, site_id, group_id, title, path, icon, position, default_site_space_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [s.id, s.site_id, s.group_id, s.title, s.path, s.icon, s.position, s.default_site_space_id],
+    'INSERT INTO site_sections (id, site_id, group_id, title, path, icon, position, default_site_space_id, draft) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [s.id, s.site_id, s.group_id, s.title, s.path, s.icon, s.position, s.default_site_space_id, s.draft ?? false],
   );
 }
 
@@ -262,14 +274,34 @@ export async function gatherRootSiteSpaces(db: Queryable, siteId: string, sectio
 /** The editable columns of a section, all written. */
 type SectionFields = Pick<
   SectionRow,
-  'title' | 'path' | 'default_site_space_id' | 'condition' | 'icon' | 'description'
+  | 'title'
+  | 'path'
+  | 'default_site_space_id'
+  | 'condition'
+  | 'icon'
+  | 'description'
+  | 'draft'
+  | 'localized_title'
+  | 'localized_description'
 >;
 
 /** Writes the editable columns of a section. */
 export async function updateSectionRow(db: Queryable, id: string, f: SectionFields): Promise<void> {
   await db.query(
-    'UPDATE site_sections SET title = $2, path = $3, default_site_space_id = $4, condition = $5, icon = $6, description = $7 WHERE id = $1',
-    [id, f.title, f.path, f.default_site_space_id, f.condition, f.icon, f.description],
+    `UPDATE site_sections SET title = $2, path = $3, default_site_space_id = $4, condition = $5, icon = $6,
+       description = $7, draft = $8, localized_title = $9, localized_description = $10 WHERE id = $1`,
+    [
+      id,
+      f.title,
+      f.path,
+      f.default_site_space_id,
+      f.condition,
+      f.icon,
+      f.description,
+      f.draft,
+      jsonOrNull(f.localized_title),
+      jsonOrNull(f.localized_description),
+    ],
   );
 }
 
@@ -319,3 +351,6 @@ export async function updateSiteSpaceRow(
   const sql = 'UPDATE site_spaces SET path = $2, condition = $3, space_id = $4 WHERE id = $1';
   await db.query(sql, [id, f.path, f.condition, f.space_id]);
 }
+
+/** A jsonb parameter: the object as JSON text, null kept. */
+const jsonOrNull = (value: Record<string, string> | null) => (value === null ? null : JSON.stringify(value));

@@ -17,6 +17,7 @@ const published = (v: SiteView, url: string) =>
 export function presentSiteSpace(v: SiteView, row: SiteSpaceRow) {
   const space = v.tree.spaces.get(row.space_id)!;
   const spaceObject = presentSpace(v.ctx, space, v.actor.access.roleOf(spaceNode(space)));
+  const inDraftSection = row.section_id !== null && v.tree.section(row.section_id)?.draft === true;
   return {
     object: 'site-space' as const,
     id: row.id,
@@ -29,7 +30,8 @@ export function presentSiteSpace(v: SiteView, row: SiteSpaceRow) {
     draft: false,
     hidden: false,
     hasAdvancedCustomizationFeature: false,
-    urls: published(v, siteSpaceUrl(v.ctx.urls, v.tree, row)),
+    // In a draft section it is not on the published site either.
+    urls: inDraftSection ? {} : published(v, siteSpaceUrl(v.ctx.urls, v.tree, row)),
   };
 }
 
@@ -39,14 +41,17 @@ export function presentSection(v: SiteView, row: SectionRow) {
     object: 'site-section' as const,
     id: row.id,
     title: row.title,
+    ...(row.localized_title ? { localizedTitle: row.localized_title } : {}),
     ...(row.description !== null ? { description: row.description } : {}),
+    ...(row.localized_description ? { localizedDescription: row.localized_description } : {}),
     default: v.tree.defaultSectionId() === row.id,
-    draft: false,
+    draft: row.draft,
     path: row.path,
     ...(row.condition !== null ? { condition: row.condition } : {}),
     ...(row.group_id ? { sectionGroup: row.group_id } : {}),
     siteSpaces: v.tree.siteSpacesOf(row.id).map((s) => presentSiteSpace(v, s)),
-    urls: published(v, sectionUrl(v.ctx.urls, v.tree, row)),
+    // A draft section is not on the published site: no published URL to give.
+    urls: row.draft ? {} : published(v, sectionUrl(v.ctx.urls, v.tree, row)),
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
 }

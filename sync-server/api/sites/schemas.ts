@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EntityId, OrgParams, Url } from '../../http/schemas';
-import { SpaceSchema } from '../spaces/schemas';
+import { LANGUAGES, SpaceSchema } from '../spaces/schemas';
 
 /**
  * Schemas of docs sites, mirroring GitBook's components of the same names
@@ -34,6 +34,19 @@ export const SitePath = Type.String({ minLength: 1, maxLength: 100, pattern: '^[
 export const Expression = Type.String({ minLength: 0, maxLength: 1024 });
 export const SectionTitle = Type.String({ minLength: 2, maxLength: 128 });
 export const GroupTitle = Type.String({ minLength: 1, maxLength: 100 });
+export const SectionDescription = Type.String({ minLength: 0, maxLength: 256 });
+/**
+ * GitBook's LocalizedString128/256: overrides for non-default languages keyed
+ * by TranslationLanguage ({"fr": "Guide"}). An object, not an array.
+ */
+const LocalizedString = (maxLength: number) =>
+  Type.Unsafe<Record<string, string>>({
+    type: 'object',
+    propertyNames: { enum: [...LANGUAGES] },
+    additionalProperties: { type: 'string', maxLength },
+  });
+export const LocalizedString128 = LocalizedString(128);
+export const LocalizedString256 = LocalizedString(256);
 
 export const SiteParams = Type.Object({ ...OrgParams.properties, siteId: EntityId });
 export const SectionParams = Type.Object({ ...SiteParams.properties, siteSectionId: EntityId });
@@ -98,7 +111,9 @@ export const SectionSchema = Type.Object({
   object: Type.Literal('site-section'),
   id: Type.String(),
   title: Type.String(),
+  localizedTitle: Type.Optional(LocalizedString128),
   description: Type.Optional(Type.String()),
+  localizedDescription: Type.Optional(LocalizedString256),
   default: b,
   draft: b,
   path: Type.String(),
@@ -160,6 +175,7 @@ export const AddSectionBody = Type.Object(
     spaceId: EntityId,
     title: Type.Optional(nullable(SectionTitle)),
     icon: Type.Optional(nullable(Icon)),
+    draft: Type.Optional(b),
     siteSectionGroupId: Type.Optional(EntityId),
   },
   { additionalProperties: false },
@@ -168,11 +184,15 @@ export const AddSectionBody = Type.Object(
 export const UpdateSectionBody = Type.Object(
   {
     title: Type.Optional(SectionTitle),
+    localizedTitle: Type.Optional(LocalizedString128),
     path: Type.Optional(SitePath),
     defaultSiteSpace: Type.Optional(EntityId),
     condition: Type.Optional(nullable(Expression)),
     icon: Type.Optional(nullable(Icon)),
-    description: Type.Optional(nullable(Type.String({ maxLength: 256 }))),
+    draft: Type.Optional(b),
+    description: Type.Optional(nullable(SectionDescription)),
+    localizedDescription: Type.Optional(LocalizedString256),
+    siteSectionGroupId: Type.Optional(nullable(EntityId)),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -5,7 +5,13 @@ import { newId } from '../../http/ids';
 import type { PageRequest } from '../../http/paging';
 import { pathFromTitle } from '../../sites/refs';
 import type { SiteTree } from '../../sites/tree';
-import { gatherRootSiteSpaces, insertSectionRow, updateSectionRow, type SectionRow } from '../../store/sites';
+import {
+  gatherRootSiteSpaces,
+  insertSectionRow,
+  placeSection,
+  updateSectionRow,
+  type SectionRow,
+} from '../../store/sites';
 import { requireSiteTree, type SiteRef } from './access';
 import { itemObjectFor, listItems, requireItemToChange, type SiteItemKind } from './items';
 import { keyAtEnd } from './ordering';
@@ -49,6 +55,7 @@ export interface NewSection {
   spaceId: string;
   title?: string | null;
   icon?: string | null;
+  draft?: boolean;
   siteSectionGroupId?: string;
 }
 
@@ -62,8 +69,7 @@ export async function addSection(ctx: AppContext, p: Principal, ref: SiteRef, bo
   const { tree, ...access } = await requireSiteTree(ctx, p, ref, 'manage', 'add a section to this site');
   const space = await requirePublishableSpace(ctx, access.actor, ref.organizationId, body.spaceId);
   const groupId = body.siteSectionGroupId ?? null;
-  if (groupId && !tree.group(groupId))
-    throw badRequest(`Invalid siteSectionGroupId: unknown section group "${groupId}"`);
+  requireGroup(tree, groupId);
   const title = body.title ?? (space.title.trim().length >= 2 ? space.title.slice(0, 128) : 'Untitled section');
   const paths = tree.sections.map((s) => s.path);
   const id = newId();
@@ -90,20 +96,42 @@ export async function addSection(ctx: AppContext, p: Principal, ref: SiteRef, bo
       icon,
       position,
       default_site_space_id: null,
+      draft: body.draft ?? false,
     });
     await insertSiteSpace(tx, site_id, id, space.id, pathFromTitle(space.title, 'space', []));
   });
   return itemObjectFor(ctx, p, ref, SECTIONS, id);
 }
 
-/** Changes to a section: omitted fields keep their value, null clears condition/icon/description. */
+/** 400 unless `groupId` (null = the top level) names a section group of the site. */
+function requireGroup(tree: SiteTree, groupId: string | null): void {
+  if (groupId !== null && !tree.group(groupId))
+    throw badRequest(`Invalid siteSectionGroupId: unknown section group "${groupId}"`);
+}
+
+/**
+ * Changes to a section: omitted fields keep their value, null clears
+ * condition/icon/description; a localized text replaces the former one whole
+ * (`{}` removes every override); `siteSectionGroupId` moves the section to the
+ * end of that group (null: of the top level).
+ */
 export interface SectionUpdate {
   title?: string;
+  localizedTitle?: Record<string, string>;
   path?: string;
   defaultSiteSpace?: string;
   condition?: string | null;
   icon?: string | null;
+  draft?: boolean;
   description?: string | null;
+  localizedDescription?: Record<string, string>;
+  siteSectionGroupId?: string | null;
+}
+
+/** A localized text as stored: the overrides sent, none (null) for `{}`, the former one when omitted. */
+function localized(sent: Record<string, string> | undefined, former: Record<string, string> | null) {
+  if (sent === undefined) return former;
+  return Object.keys(sent).length > 0 ? sent : null;
 }
 
 /** PATCH a section. */
@@ -117,13 +145,22 @@ export async function updateSection(ctx: AppContext, p: Principal, ref: SiteRef,
     );
   if (body.defaultSiteSpace !== undefined && !tree.siteSpacesOf(id).some((s) => s.id === body.defaultSiteSpace))
     throw badRequest(`Invalid defaultSiteSpace: "${body.defaultSiteSpace}" is not a site space of this section`);
-  await updateSectionRow(ctx.db, id, {
-    title: body.title ?? section.title,
-    path: body.path ?? section.path,
-    default_site_space_id: body.defaultSiteSpace ?? section.default_site_space_id,
-    condition: body.condition === undefined ? section.condition : checkedCondition(body.condition),
-    icon: body.icon === undefined ? section.icon : body.icon,
-    description: body.description === undefined ? section.description : body.description,
+  const groupId = body.siteSectionGroupId;
+  if (groupId !== undefined) requireGroup(tree, groupId);
+  const regroup = groupId !== undefined && groupId !== section.group_id;
+  await ctx.db.transaction(async (tx) => {
+    if (regroup) await placeSection(tx, id, groupId, keyAtEndOf(tree, groupId));
+    await updateSectionRow(tx, id, {
+      title: body.title ?? section.title,
+      path: body.path ?? section.path,
+      default_site_space_id: body.defaultSiteSpace ?? section.default_site_space_id,
+      condition: body.condition === undefined ? section.condition : checkedCondition(body.condition),
+      icon: body.icon === undefined ? section.icon : body.icon,
+      description: body.description === undefined ? section.description : body.description,
+      draft: body.draft ?? section.draft,
+      localized_title: localized(body.localizedTitle, section.localized_title),
+      localized_description: localized(body.localizedDescription, section.localized_description),
+    });
   });
   return itemObjectFor(ctx, p, ref, SECTIONS, id);
 }
