@@ -91,3 +91,23 @@ export async function firstInstanceAdmin(db: Queryable): Promise<string | undefi
   const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE instance_admin ORDER BY created_at LIMIT 1');
   return rows[0]?.id;
 }
+
+/**
+ * The user `userId` as `viewerId` may look them up (`GET /users/{userId}`):
+ * themself, or someone who shares an organization with them where the viewer
+ * is an active member. Nobody else learns that the account exists.
+ */
+export async function findUserVisibleTo(
+  db: Queryable,
+  viewerId: string,
+  userId: string,
+): Promise<Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'> | undefined> {
+  const rows = await db.query<Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'>>(
+    `SELECT u.id, u.display_name, u.email, u.photo_url FROM users u
+      WHERE u.id = $2 AND ($1 = $2 OR EXISTS (
+        SELECT 1 FROM members mine JOIN members theirs ON theirs.organization_id = mine.organization_id
+         WHERE mine.user_id = $1 AND NOT mine.disabled AND theirs.user_id = $2))`,
+    [viewerId, userId],
+  );
+  return rows[0];
+}

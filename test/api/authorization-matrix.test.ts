@@ -121,19 +121,21 @@ describe('signed links', () => {
 });
 
 describe('operations about the caller', () => {
-  const cases: Record<string, { body?: () => unknown; path?: () => string }> = {
+  const cases: Record<string, { body?: () => unknown; path?: (caller: { userId?: string | null }) => string }> = {
     createOrganization: { body: () => ({ title: 'Created by a matrix caller' }) },
     getOrganizationsForEmailDomain: { path: () => '/v1/email-domains/example.com/orgs' },
     joinOrganizationWithInvite: {
       path: () => `/v1/orgs/${w.lobbyOrganizationId}/invites/${w.lobbyInviteId}`,
     },
+    // Every caller may look themself up (a signed-out caller gets the 401 before any lookup).
+    getUserById: { path: (caller) => `/v1/users/${caller.userId ?? 'nobody'}` },
   };
 
   it.each([...ABOUT_THE_CALLER])('%s answers any valid token and no one else', async (operationId) => {
     const r = route(operationId);
     const c = cases[operationId] ?? {};
     for (const caller of w.callers) {
-      const res = await raw(t, r.method, c.path?.() ?? r.path, { token: caller.token, body: c.body?.() });
+      const res = await raw(t, r.method, c.path?.(caller) ?? r.path, { token: caller.token, body: c.body?.() });
       expect(res.status, `${operationId} × ${caller.name}`).toBe(caller.userId ? r.success : 401);
     }
   });

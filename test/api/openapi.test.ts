@@ -10,7 +10,7 @@ import { raw } from '../helpers/api';
  * operationId, at GitBook's method and path (so `@gitbook/api` reaches it).
  */
 const IMPLEMENTED_OPERATIONS =
-  `getApiInformation getAuthenticatedUser createOrganization listOrganizationsForAuthenticatedUser getOrganizationById
+  `getApiInformation getAuthenticatedUser getUserById createOrganization listOrganizationsForAuthenticatedUser getOrganizationById
 updateOrganizationById getOrganizationsForEmailDomain listSpacesInOrganizationById createSpace inviteUsersToOrganization
 listOrganizationInviteLinks createOrganizationInvite getOrganizationInviteLink updateOrganizationInviteById
 deleteOrganizationInviteById joinOrganizationWithInvite listMembersInOrganizationById getMemberInOrganizationById

@@ -24,6 +24,7 @@ export const SIGNED_OPERATIONS = new Set(['uploadStorageFile', 'downloadFile', '
  */
 export const ABOUT_THE_CALLER = new Set([
   'getAuthenticatedUser',
+  'getUserById',
   'listOrganizationsForAuthenticatedUser',
   'createOrganization',
   'getOrganizationsForEmailDomain',

@@ -8,6 +8,18 @@ import type { BatchPlan } from './apply';
 import type { ContentChange } from './schemas';
 
 /**
+ * Why the `block` form of revert_page is refused. GitBook names blocks by the
+ * `key` its JSON documents give every node; a Folio page is one markdown text
+ * (a Y.Text), and the JSON documents Folio returns are derived from it on each
+ * read with no node keys, so no key a client could send names a block. Keys
+ * derived from position or content would not survive the edits that make a
+ * block worth reverting (inserting above it shifts positions; modifying it
+ * changes its content), so they could not pair a block with its older self.
+ */
+export const BLOCK_REVERT_UNSUPPORTED =
+  'reverting single blocks is not supported: Folio pages are markdown text whose documents carry no block keys, so a block cannot be named; omit `block` to revert the whole page';
+
+/**
  * Loads, for each revert_page change, the page as it was in the revision it
  * names (default: the change request's base — its last update from main, or
  * the revision it was created from). The revision must belong to this space
@@ -21,11 +33,7 @@ export async function loadRevertSources(
 ): Promise<void> {
   for (const [i, change] of changes.entries()) {
     if (change.operation !== 'revert_page') continue;
-    if (change.block !== undefined)
-      throw new BatchError(
-        400,
-        `body.changes[${i}].block: reverting single blocks is not supported; revert the whole page`,
-      );
+    if (change.block !== undefined) throw new BatchError(400, `body.changes[${i}].block: ${BLOCK_REVERT_UNSUPPORTED}`);
     const revisionId = change.revision ?? cr.revision_merged_ancestor ?? cr.revision_initial;
     const revision = await ctx.revisions.get(revisionId);
     if (

@@ -29,10 +29,19 @@ const pageFields = {
   hidden: Type.Optional(Type.Boolean()),
   noIndex: Type.Optional(Type.Boolean()),
   noRobotsIndex: Type.Optional(Type.Boolean()),
-  condition: Type.Optional(
-    Type.String({ maxLength: 0, description: 'adaptive-content page conditions are not supported: only "" (none)' }),
-  ),
+  // Any string passes the schema so that the refusal below can say why, not just "too long".
+  condition: Type.Optional(Type.String({ maxLength: 2048 })),
 };
+
+/**
+ * Why a page `condition` other than "" (none) is refused: Folio's adaptive
+ * content applies to site sections and site spaces only. Its page model has no
+ * condition, and the published site, its search, navigation, sitemap and
+ * llms.txt show every page of a site space; storing a condition nothing
+ * enforces would publish the page an author meant to hide.
+ */
+export const PAGE_CONDITION_UNSUPPORTED =
+  'adaptive-content conditions on pages are not supported: Folio applies conditions to site sections and site spaces (updateSiteSpaceById, updateSiteSectionById), not to pages; send "" (no condition) or omit the field';
 export type PageFields = {
   title?: string;
   slug?: string;
@@ -134,6 +143,9 @@ export function validateChanges(changes: readonly { operation: string }[]): Cont
         any.keyword === 'required' && missing ? `${at}.${missing}: is required` : `${at}: ${any.message}`,
       );
     }
+    const condition = (change as { condition?: unknown }).condition;
+    if (typeof condition === 'string' && condition !== '')
+      throw new BatchError(400, `body.changes[${i}].condition: ${PAGE_CONDITION_UNSUPPORTED}`);
     if (change.operation === 'insert_files')
       (change as Static<typeof InsertFiles>).files.forEach((f, j) => {
         const where = `body.changes[${i}].files[${j}]`;

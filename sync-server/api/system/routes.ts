@@ -1,14 +1,16 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
 import { UserSchema } from '../../http/schemas';
+import { findUserVisibleTo } from '../../store/users';
 import { presentUser, selfViewer } from './present-user';
 
 declare const FOLIO_VERSION: string | undefined;
 const VERSION = typeof FOLIO_VERSION === 'string' ? FOLIO_VERSION : '0.1.0';
 const BUILD = new Date().toISOString();
 
-/** getApiInformation and getAuthenticatedUser. */
+/** getApiInformation, getAuthenticatedUser and getUserById (where every User's `urls.location` points). */
 export const systemRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -43,5 +45,24 @@ export const systemRoutes =
           email: request.principal.email,
           photo_url: request.principal.photoUrl,
         }),
+    );
+
+    app.get(
+      '/users/:userId',
+      {
+        schema: {
+          operationId: 'getUserById',
+          tags: ['System and users'],
+          summary: 'A user you share an organization with (or yourself)',
+          params: Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) }),
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) => {
+        const user = await findUserVisibleTo(ctx.db, request.principal.userId, request.params.userId);
+        if (!user) throw notFound('User');
+        // Emails follow the strictest rule (only your own): the caller's role differs per shared organization.
+        return presentUser(ctx, selfViewer(request.principal.userId), user);
+      },
     );
   };
