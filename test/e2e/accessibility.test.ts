@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
+import { axeScan, seriousFindings, type AxeViolation } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
 import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
 
@@ -13,7 +13,6 @@ import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
  * Lesser findings are printed, not failed. Each screen is also saved at
  * desktop (1280) and phone (390) width for a look.
  */
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const e2e = useChromium({ app: true });
 let spaceId: string;
 
@@ -47,37 +46,18 @@ beforeAll(async () => {
   });
 });
 
-interface AxeNode {
-  target: string[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
 /** Runs axe-core on the page as it is now; returns the violations, printing each one. */
 async function scan(page: Page, screen: string): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  for (const v of violations as AxeViolation[])
+  const violations = await axeScan(page);
+  for (const v of violations)
     console.log(
       `[axe ${screen}] ${v.impact} ${v.id}: ${v.help}\n` +
         v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').join(' ')}`).join('\n'),
     );
-  return violations as AxeViolation[];
+  return violations;
 }
 
-const serious = (violations: AxeViolation[]) =>
-  violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+const serious = seriousFindings;
 
 /**
  * Walks the keyboard (Tab) through the controls inside `scope`, starting at `first`, and returns the

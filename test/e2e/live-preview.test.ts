@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ContentDoc } from '../../shared/doc';
@@ -6,6 +5,7 @@ import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
 import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
+import { axeScan, seriousFindings } from '../helpers/axe';
 
 /**
  * Live preview in the page editor (the built web app against a real server):
@@ -15,7 +15,6 @@ import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
  * caret stays visible even inside syntax that live preview would hide.
  */
 const e2e = useChromium({ app: true });
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 let orgId: string;
 let spaceId: string;
 
@@ -245,19 +244,7 @@ describe('live preview', () => {
     const page = await e2e.newPage({ viewport: TALL, colorScheme: theme, bypassCSP: true });
     await openShowcase(page);
     await cursorTo(page, 'Last line.');
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: string, o: object): Promise<{ violations: unknown[] }> } })
-        .axe;
-      return (await axe.run('.cm-editor', { resultTypes: ['violations'] })).violations as Array<{
-        id: string;
-        impact: string;
-        nodes: Array<{ target: string[] }>;
-      }>;
-    });
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = seriousFindings(await axeScan(page, '.cm-editor'));
     expect(serious).toEqual([]);
     await page.close();
   });

@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../helpers/api';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
+import { axeScan, seriousFindings } from '../helpers/axe';
 
 /**
  * The organization screens in the web app against a real server: creating an organization,
@@ -58,23 +58,9 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
 /** Runs axe-core on the page as it is now; returns its serious and critical violations, described. */
 async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousFindings(await axeScan(page)).map((line) => `${screen}: ${line}`);
 }
 
 let orgId = '';

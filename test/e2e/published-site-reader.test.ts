@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
+import { axeScan, seriousFindings } from '../helpers/axe';
 import { ARTIFACTS_DIR, useChromium } from '../helpers/browser';
 
 /**
@@ -15,8 +15,6 @@ import { ARTIFACTS_DIR, useChromium } from '../helpers/browser';
  */
 const e2e = useChromium();
 let home: string;
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
 const GUIDE = `# Getting started
 
 Folio publishes your documentation as a fast static site.
@@ -247,18 +245,7 @@ describe('content', () => {
     for (const scheme of ['light', 'dark'] as const) {
       // The site's CSP would refuse the injected axe script (as it refuses any script not its own).
       const page = await open(1440, scheme, true, true);
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-          }
-        ).axe;
-        const result = await axe.run();
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = seriousFindings(await axeScan(page));
       expect(violations, scheme).toEqual([]);
     }
   });

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
+import { axeScan, seriousFindings } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
 import { eventually } from '../helpers/wait';
@@ -38,19 +38,9 @@ const markdownOverRest = async (spaceId: string, pageId: string) =>
   ((await e2e.server.client.spaces.getPageById(spaceId, pageId, { format: 'markdown' })).data as { markdown?: string })
     .markdown;
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
 /** Serious and critical axe-core violations inside `selector`. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (sel) => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: string, o: object): Promise<Result> } }).axe;
-    const { violations } = await axe.run(sel, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
+  return seriousFindings(await axeScan(page, selector));
 }
 
 async function online(page: Page) {

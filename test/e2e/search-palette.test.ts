@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { axeScan, seriousFindings } from '../helpers/axe';
 import {
   answerPrompt,
   localCopiesSettled,
@@ -59,19 +59,9 @@ beforeAll(async () => {
   await t.server.ctx.snapshots.revise(harbourId);
 });
 
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
 /** The serious and critical axe-core violations inside the open palette (the app behind is inert). */
 async function paletteViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: string, o: object): Promise<Result> } }).axe;
-    const { violations } = await axe.run('[data-testid=palette]', { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  return seriousFindings(await axeScan(page, '[data-testid=palette]'));
 }
 
 /** Opens the palette with the keyboard and waits for its field to have focus. */
