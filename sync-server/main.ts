@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   console.log(`Folio sync server listening on ${server.url} (public URL ${server.ctx.urls.root})`);
   console.log(`Storage: ${storage}`);
   console.log(`API: ${server.ctx.urls.api('')}   reference: ${server.ctx.urls.root}/reference`);
+  console.log(`Web app: ${server.ctx.urls.app('/')} (sign in with this server's URL and an API token)`);
   if (server.admin.tokenFile && server.admin.token) {
     console.log(
       `\nInstance admin created. Its API token (shown once, also saved to ${server.admin.tokenFile}):\n\n  ${server.admin.token}\n`,

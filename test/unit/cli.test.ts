@@ -152,6 +152,8 @@ describe('admin CLI', () => {
     // A second start, as `npm start` runs it: no new token, nothing secret printed.
     const second = await startMain(fresh);
     expect(second).toMatch(/listening on/);
+    // Where the writers' web app is, so a new admin knows where to sign in.
+    expect(second).toMatch(/Web app: http:\/\/127\.0\.0\.1:\d+\/app\//);
     expect(second).not.toContain(token);
     expect(second).not.toMatch(/Instance admin created/);
     expect((await readFile(join(fresh, 'admin-token'), 'utf8')).trim()).toBe(token);
