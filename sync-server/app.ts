@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandlers(app);
   await installCors(app); // before auth, so refusals carry CORS headers too
   installRateLimits(app, ctx.rateLimits, ctx.urls); // before auth: a throttled address is refused before its token is checked
-  installAuth(app, ctx.db);
+  installAuth(app, ctx.db, () => ctx.urls.root);
   await registerOpenApi(app, ctx);
   // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).
   installPublishedSites(app, ctx);

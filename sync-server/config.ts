@@ -44,6 +44,16 @@ export interface Config {
   rateLimitReads: number;
   /** Requests without a token (published sites, public API routes) per client address and window (0: unlimited). */
   rateLimitAnonymous: number;
+  /** OpenID Connect sign-in: the provider's issuer URL (discovery at /.well-known/openid-configuration); off when unset. */
+  oidcIssuer: string | undefined;
+  /** The client id registered at the OpenID provider for this server. */
+  oidcClientId: string | undefined;
+  /** The client secret registered at the OpenID provider (confidential client). */
+  oidcClientSecret: string | undefined;
+  /** The sign-in button's name for the OpenID provider ("Continue with <label>"). */
+  oidcLabel: string;
+  /** Whether people may ask for an email sign-in link (sent by SMTP, or logged without it). */
+  emailSignIn: boolean;
 }
 
 interface Setting {
@@ -151,6 +161,33 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'requests without a token (published sites, public API) per client address and window (0 or off: no limit)',
     default: '1200',
   },
+  oidcIssuer: {
+    env: 'FOLIO_OIDC_ISSUER',
+    flag: 'oidc-issuer',
+    help: 'OpenID Connect issuer URL (Keycloak realm, Google, Entra ID, Authentik) to offer its sign-in',
+  },
+  oidcClientId: {
+    env: 'FOLIO_OIDC_CLIENT_ID',
+    flag: 'oidc-client-id',
+    help: 'client id of this server at the OpenID provider',
+  },
+  oidcClientSecret: {
+    env: 'FOLIO_OIDC_CLIENT_SECRET',
+    flag: 'oidc-client-secret',
+    help: 'client secret of this server at the OpenID provider',
+  },
+  oidcLabel: {
+    env: 'FOLIO_OIDC_LABEL',
+    flag: 'oidc-label',
+    help: 'name of the OpenID provider on the sign-in button',
+    default: 'OpenID Connect',
+  },
+  emailSignIn: {
+    env: 'FOLIO_EMAIL_SIGN_IN',
+    flag: 'email-sign-in',
+    help: 'on | off: people may ask for a sign-in link by email',
+    default: 'on',
+  },
   revisionQuietMs: {
     env: 'FOLIO_REVISION_QUIET_MS',
     flag: 'revision-quiet-ms',
@@ -255,6 +292,19 @@ export function loadConfig(
     if (!valid)
       throw new ConfigError(`FOLIO_OUTBOUND_ALLOW: "${item}" is not a host name, an IP address or a CIDR range`);
   }
+  const oidcIssuer = get('oidcIssuer');
+  const oidcClientId = get('oidcClientId');
+  if (oidcIssuer) {
+    try {
+      new URL(oidcIssuer);
+    } catch {
+      throw new ConfigError(`FOLIO_OIDC_ISSUER is not a URL: "${oidcIssuer}"`);
+    }
+    if (!oidcClientId) throw new ConfigError('FOLIO_OIDC_ISSUER needs FOLIO_OIDC_CLIENT_ID');
+  }
+  const emailSignIn = get('emailSignIn')!;
+  if (emailSignIn !== 'on' && emailSignIn !== 'off')
+    throw new ConfigError(`FOLIO_EMAIL_SIGN_IN must be on or off, got "${emailSignIn}"`);
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -289,6 +339,11 @@ export function loadConfig(
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),
     rateLimitAnonymous: rateLimit('rateLimitAnonymous'),
+    oidcIssuer,
+    oidcClientId,
+    oidcClientSecret: get('oidcClientSecret'),
+    oidcLabel: get('oidcLabel')!,
+    emailSignIn: emailSignIn === 'on',
   };
 }
 

@@ -120,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         log,
         authorize: (token, target) => authorizeUpgrade(db, token, target),
         guard: { admit: (req, token) => limits.attempt(limits.addressOf(req), token) },
+        publicUrl: () => urls.root,
       },
       options.sync,
     );

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { bearerToken } from '../identity/principal';
+import { isSameOrigin, sessionTokenFromCookies } from '../identity/sessions';
 import { errorBody } from '../http/errors';
 import { matchSyncPath, type SyncAccess, type SyncTarget } from './access';
 import type { DocHub, HubLogger } from './hub';
@@ -36,6 +37,8 @@ export interface SyncDeps {
   authorize: UpgradeAuthorizer;
   /** Throttles token guessing (http/rate-limiter.ts); none: unlimited. */
   guard?: UpgradeGuard;
+  /** The server's public URL: with it, a browser on this server's own pages may sign in with its session cookie. */
+  publicUrl?: () => string;
 }
 
 /**
@@ -94,7 +97,7 @@ function refuse(socket: Duplex, status: number, message: string, retryAfterS?: n
  * Serves the y-websocket protocol on an HTTP server's 'upgrade' event:
  * `/v1/sync/spaces/:spaceId` (content) and `/v1/sync/spaces/:spaceId/discussion`.
  * The token comes from `?token=` (browsers cannot set headers on a
- * WebSocket) or `Authorization: Bearer`. Unknown/missing token -> 401, a
+ * WebSocket), `Authorization: Bearer`, or the web app's session cookie. Unknown/missing token -> 401, a
  * space the caller cannot see (or an unknown path) -> 404, both before the
  * upgrade.
  */
@@ -106,12 +109,18 @@ export function createSyncEndpoint(deps: SyncDeps, options: Partial<SyncOptions>
   /** Counts access changes, so an upgrade authorized before one (and attached after its sweep) is checked again. */
   let accessChanges = 0;
 
+  /** The session cookie of a page of this server (never another site's: cross-site WebSocket hijacking). */
+  const cookieToken = (req: IncomingMessage): string | undefined =>
+    deps.publicUrl && isSameOrigin(req.headers, deps.publicUrl(), false)
+      ? sessionTokenFromCookies(req.headers.cookie)
+      : undefined;
+
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const target = matchSyncPath(url.pathname);
     if (!target) return refuse(socket, 404, `No route for GET ${url.pathname}`);
     if (closing) return refuse(socket, 503, 'The server is shutting down');
-    const token = url.searchParams.get('token') || bearerToken(req.headers.authorization);
+    const token = url.searchParams.get('token') || bearerToken(req.headers.authorization) || cookieToken(req);
     const changesBefore = accessChanges;
     const claim = await deps.guard?.admit(req, token ?? undefined);
     if (claim?.wait)

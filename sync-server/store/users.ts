@@ -19,12 +19,14 @@ export interface TokenUserRow extends UserRow {
 /**
  * The token rows (with their user) whose stored digest is one of `digests`:
  * the keyed digest of a token, and its plain SHA-256 for rows written before
- * digests were keyed. The caller checks which kind of row matched.
+ * digests were keyed. The caller checks which kind of row matched. An expired
+ * session or device token is no row at all.
  */
 export async function findTokenUsers(db: Queryable, digests: readonly string[]): Promise<TokenUserRow[]> {
   return db.query<TokenUserRow>(
     `SELECT u.id, u.display_name, u.email, u.photo_url, u.instance_admin, t.id AS token_id, t.token_hash, t.legacy_sha256
-       FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ANY($1::text[])`,
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = ANY($1::text[]) AND (t.expires_at IS NULL OR t.expires_at > now())`,
     [digests],
   );
 }
@@ -54,19 +56,50 @@ export async function insertUser(
   ]);
 }
 
+/** What kind of credential a token row is (migration 0014): a script's token, a web session, a desktop device. */
+export type TokenKind = 'api' | 'session' | 'device';
+
+/** A token row to insert; kind, expiry, sign-in method and user agent default to a plain API token's. */
+export interface NewTokenRow {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  label: string;
+  kind?: TokenKind;
+  expiresAt?: Date | null;
+  signInMethod?: string | null;
+  userAgent?: string | null;
+}
+
 /**
  * Inserts an API token row (only the keyed digest of the token is stored);
  * false when a row with that digest exists already.
  */
-export async function insertToken(
-  db: Queryable,
-  token: { id: string; userId: string; tokenHash: string; label: string },
-): Promise<boolean> {
+export async function insertToken(db: Queryable, token: NewTokenRow): Promise<boolean> {
   const rows = await db.query(
-    'INSERT INTO api_tokens (id, user_id, token_hash, label) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING RETURNING id',
-    [token.id, token.userId, token.tokenHash, token.label],
+    `INSERT INTO api_tokens (id, user_id, token_hash, label, kind, expires_at, sign_in_method, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (token_hash) DO NOTHING RETURNING id`,
+    [
+      token.id,
+      token.userId,
+      token.tokenHash,
+      token.label,
+      token.kind ?? 'api',
+      token.expiresAt ?? null,
+      token.signInMethod ?? null,
+      token.userAgent ?? null,
+    ],
   );
   return rows.length > 0;
+}
+
+/** The user with this email (stored lower-case), if any. */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(
+    'SELECT id, display_name, email, photo_url, instance_admin FROM users WHERE email = $1',
+    [email.toLowerCase()],
+  );
+  return rows[0];
 }
 
 /** A user's token rows with a given label (digest included, to compare with a known token). */
@@ -110,4 +143,17 @@ export async function findUserVisibleTo(
     [viewerId, userId],
   );
   return rows[0];
+}
+
+/**
+ * The organizations where `userId` may sign in only through SSO: the
+ * organization enforces SSO (`sso`) and the member is flagged `sso`.
+ */
+export async function ssoOnlyOrganizationIds(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT o.id FROM members m JOIN organizations o ON o.id = m.organization_id
+      WHERE m.user_id = $1 AND m.sso AND o.sso AND NOT m.disabled`,
+    [userId],
+  );
+  return rows.map((r) => r.id);
 }
