@@ -43,6 +43,8 @@ export interface CreatePageInput extends SiblingPosition {
   hidden?: boolean;
   noIndex?: boolean;
   layout?: Partial<PageLayout>;
+  /** Adaptive-content condition ('' or absent: none); the API checks its grammar before it gets here. */
+  condition?: string;
 }
 
 /** Fields updatePage can change; null clears an optional field. Moves go through movePage. */
@@ -55,6 +57,8 @@ export interface PagePatch {
   href?: string;
   hidden?: boolean;
   noIndex?: boolean;
+  /** Adaptive-content condition; '' or null removes it. */
+  condition?: string | null;
   /** Merged into the stored layout (unset keys keep their value). */
   layout?: Partial<PageLayout>;
   kind?: PageKind;
@@ -143,6 +147,7 @@ export class ContentDoc extends ContentAssets {
       if (input.icon) fields[PAGE.icon] = checkShort('icon', input.icon);
       if (input.description) fields[PAGE.description] = input.description;
       if (input.href) fields[PAGE.href] = input.href;
+      if (input.condition) fields[PAGE.condition] = checkCondition(input.condition);
       for (const [k, v] of Object.entries(fields)) map.set(k, v);
       map.set(PAGE.body, new Y.Text(input.markdown ?? ''));
       pages.set(id, map);
@@ -176,6 +181,8 @@ export class ContentDoc extends ContentAssets {
       if (patch.href !== undefined) updates[PAGE.href] = patch.href;
       if (patch.hidden !== undefined) updates[PAGE.hidden] = patch.hidden;
       if (patch.noIndex !== undefined) updates[PAGE.noIndex] = patch.noIndex;
+      if (patch.condition !== undefined)
+        updates[PAGE.condition] = patch.condition ? checkCondition(patch.condition) : undefined;
       if (patch.layout !== undefined)
         updates[PAGE.layout] = { ...readLayout(map.get(PAGE.layout)), ...readLayout(patch.layout) };
       if (patch.kind !== undefined && patch.kind !== readKind(map)) {
@@ -293,6 +300,15 @@ function checkShort(field: string, value: string): string {
   if (value.length > MAX_SHORT_FIELD)
     throw new ContentDocError('invalid', `${field} is longer than ${MAX_SHORT_FIELD} characters`);
   return value;
+}
+
+/** Longest page condition kept (the API's limit too). */
+export const MAX_CONDITION_LENGTH = 2048;
+
+function checkCondition(condition: string): string {
+  if (condition.length > MAX_CONDITION_LENGTH)
+    throw new ContentDocError('invalid', `condition is longer than ${MAX_CONDITION_LENGTH} characters`);
+  return condition;
 }
 
 function checkEmoji(emoji: string): string {

@@ -40,6 +40,8 @@ export const PAGE = {
   body: 'body',
   /** target URL of a 'link' page */
   href: 'href',
+  /** adaptive-content condition (an expression over `visitor.claims`); absent: shown to every reader */
+  condition: 'condition',
   /** plain string[]: paths the page had before a slug change or move, newest first (old links keep resolving) */
   formerPaths: 'formerPaths',
 } as const;

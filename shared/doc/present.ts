@@ -42,7 +42,15 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})
 
 /** Optional base fields, dropped when a peer stored something GitBook's schema would reject. */
 function base(data: PageData) {
-  const out: { id: string; title: string; emoji?: string; icon?: string; createdAt?: string; updatedAt?: string } = {
+  const out: {
+    id: string;
+    title: string;
+    emoji?: string;
+    icon?: string;
+    createdAt?: string;
+    updatedAt?: string;
+    condition?: string;
+  } = {
     id: data.id,
     // GitBook requires a non-empty title; a peer may have stored ''.
     title: data.title.trim() === '' ? 'Untitled' : data.title,
@@ -51,6 +59,7 @@ function base(data: PageData) {
   if (data.icon && data.icon.length <= 50) out.icon = data.icon;
   if (data.createdAt && ISO.test(data.createdAt)) out.createdAt = data.createdAt;
   if (data.updatedAt && ISO.test(data.updatedAt)) out.updatedAt = data.updatedAt;
+  if (data.condition) out.condition = data.condition;
   return out;
 }
 

@@ -104,6 +104,7 @@ export function readPage(id: string, map: Y.Map<unknown>): PageData {
     createdAt: PAGE.createdAt,
     updatedAt: PAGE.updatedAt,
     href: PAGE.href,
+    condition: PAGE.condition,
   } as const;
   for (const [field, key] of Object.entries(optional)) {
     const v = nonEmpty(map, key);

@@ -46,6 +46,8 @@ export interface PageData {
   updatedAt?: string;
   /** Target of a 'link' page. */
   href?: string;
+  /** Adaptive-content condition: published sites show the page only to visitors who pass it. */
+  condition?: string;
   markdown: string;
 }
 
@@ -86,6 +88,8 @@ interface ApiPageBase {
   readonly createdAt?: string;
   readonly updatedAt?: string;
   readonly hidden: boolean;
+  /** GitBook's RevisionPageBase.condition: present only when the page has one. */
+  readonly condition?: string;
 }
 
 /** RevisionPageDocument (without `urls`, which the server adds). */

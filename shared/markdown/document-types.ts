@@ -61,6 +61,8 @@ export interface DocBlock {
   isVoid?: boolean;
   fragments?: DocFragment[];
   meta?: { id: string };
+  /** GitBook's node key: Folio gives one to each top-level block (block-keys.ts). */
+  key?: string;
 }
 
 /** JSONDocument. */

@@ -10,6 +10,7 @@ import {
   withDepthGuard,
 } from './parse';
 import { emptyText, imageRef, inlineNodes, type InlineContext } from './to-document-inline';
+import { blocksByBlankLines, blocksOfNodes, type MarkdownBlock } from './block-keys';
 
 /**
  * markdown -> GitBook JSONDocument. GitBook restricts which blocks may nest
@@ -26,6 +27,13 @@ export interface ToDocumentOptions {
    * round-trips exactly.
    */
   resolve?: (href: string) => DocRef;
+  /**
+   * Gives every top-level block its `key` (block-keys.ts: derived from its
+   * markdown, so unchanged blocks keep their keys across versions), as the
+   * documents Folio serves do. Off by default: a document built to be turned
+   * back into markdown, or compared, needs none.
+   */
+  blockKeys?: boolean;
 }
 
 type Container = 'top' | 'item' | 'quote' | 'hint';
@@ -229,17 +237,28 @@ export function markdownToDocument(markdown: string, options: ToDocumentOptions 
     return withDepthGuard(() => {
       const tree = parseMarkdown(markdown);
       const ctx: Ctx = { resolve, definitions: collectDefinitions(tree), anchors: headingAnchors(tree) };
-      return { object: 'document', data: {}, nodes: blocks(tree.children, 'top', ctx) };
+      if (!options.blockKeys) return { object: 'document', data: {}, nodes: blocks(tree.children, 'top', ctx) };
+      const keys = blocksOfNodes(markdown, tree.children);
+      const nodes = tree.children.flatMap((n, i) => withKeys(convert(n, 'top', ctx), keys[i]!));
+      return { object: 'document', data: {}, nodes };
     });
   } catch (err) {
     if (!(err instanceof MarkdownTooComplexError)) throw err;
-    const paragraphs = markdown.split(/\n{2,}/).filter((p) => p.trim() !== '');
+    // The blank-line chunks, as plain paragraphs (the same chunks block-keys.ts keys).
+    const chunks = blocksByBlankLines(markdown);
     return {
       object: 'document',
       data: {},
-      nodes: paragraphs.map((p) =>
-        block('paragraph', {}, [{ object: 'text', leaves: [{ object: 'leaf', text: p, marks: [] }] }]),
-      ),
+      nodes: chunks.map((c) => {
+        const text = markdown.slice(c.start, c.end);
+        const node = block('paragraph', {}, [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }]);
+        return options.blockKeys ? { ...node, key: c.key } : node;
+      }),
     };
   }
+}
+
+/** The nodes one markdown block became, keyed: the first by the block's key, the others `<key>.2`, `<key>.3`… */
+function withKeys(nodes: DocBlock[], block: MarkdownBlock): DocBlock[] {
+  return nodes.map((node, i) => ({ ...node, key: i === 0 ? block.key : `${block.key}.${i + 1}` }));
 }

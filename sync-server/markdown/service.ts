@@ -5,11 +5,14 @@ import type { JSONDocument } from '../../shared/markdown/document-types';
 import { checkMarkdownLimits, MARKDOWN_LIMITS, type MarkdownLimits } from '../../shared/markdown/limits';
 import { Lru } from '../store/lru';
 import { ParsePool, type ParsePoolOptions } from './pool';
-import { degradedSiteBody, type SiteBody } from './site-html';
-import type { PdfBlocks, TaskKind, TaskOutputs } from './tasks';
+import type { SiteBody } from './site-html';
+import type { PageBlocks, PdfBlocks, TaskKind, TaskOutputs } from './tasks';
 
 /** The PDF renderer's input: blocks, or the text to print as is. */
 export type PdfBody = PdfBlocks | { degraded: Degradation; text: string };
+
+/** A page's top-level blocks, or why it has none to name (its document is then one degraded code block). */
+export type BlocksBody = PageBlocks | { degraded: Degradation };
 
 /** Settings of the markdown service. */
 export interface MarkdownServiceOptions extends ParsePoolOptions {
@@ -87,6 +90,11 @@ export class MarkdownService {
     return this.get('pdf', markdown) as Promise<PdfBody>;
   }
 
+  /** Top-level blocks of the page with their keys (shared/markdown/block-keys.ts). */
+  blocks(markdown: string): Promise<BlocksBody> {
+    return this.get('blocks', markdown) as Promise<BlocksBody>;
+  }
+
   /** Counters since start, plus the tasks running now and the live worker threads. */
   stats(): MarkdownStats & { running: number; threads: number } {
     return { ...this.counters, running: this.pool.busy, threads: this.pool.threads };
@@ -140,7 +148,11 @@ export class MarkdownService {
 }
 
 /** The degraded result of `kind` (linear in the text; no parsing). */
-function degraded(kind: TaskKind, markdown: string, why: Degradation): { value: unknown; weight: number } {
+async function degraded(
+  kind: TaskKind,
+  markdown: string,
+  why: Degradation,
+): Promise<{ value: unknown; weight: number }> {
   const weight = 2 * markdown.length + 200;
   switch (kind) {
     case 'analysis':
@@ -148,8 +160,11 @@ function degraded(kind: TaskKind, markdown: string, why: Degradation): { value: 
     case 'document':
       return { value: degradedDocument(markdown, why), weight: 4 * weight };
     case 'site':
-      return { value: degradedSiteBody(markdown, why), weight };
+      // site-html brings the whole HTML toolchain (hast, shiki, KaTeX): loaded on first use, not at boot.
+      return { value: (await import('./site-html')).degradedSiteBody(markdown, why), weight };
     case 'pdf':
       return { value: { degraded: why, text: markdown } satisfies PdfBody, weight };
+    case 'blocks':
+      return { value: { degraded: why } satisfies BlocksBody, weight: 200 };
   }
 }

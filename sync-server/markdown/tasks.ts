@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import { analyzeMarkdown, type MarkdownAnalysis } from '../../shared/markdown/analyze';
 import { markdownToDocument } from '../../shared/markdown/to-document';
+import { splitBlocks, type MarkdownBlock } from '../../shared/markdown/block-keys';
 import type { JSONDocument } from '../../shared/markdown/document-types';
 import { parseMarkdown } from '../../shared/markdown/parse';
 import { renderSiteBody, type SiteBody } from './site-html';
@@ -18,12 +19,18 @@ export interface PdfBlocks {
   blocks: RootContent[];
 }
 
+/** The top-level blocks of a page, with their spans and keys (revert_page's `block` form). */
+export interface PageBlocks {
+  blocks: MarkdownBlock[];
+}
+
 /** What each kind of task produces. */
 export interface TaskOutputs {
   analysis: MarkdownAnalysis;
   document: JSONDocument;
   site: SiteBody;
   pdf: PdfBlocks;
+  blocks: PageBlocks;
 }
 
 /** The kinds of markdown work. */
@@ -59,7 +66,7 @@ export function runTask(task: MarkdownTask): TaskResult {
       return { value, weight: JSON.stringify(value).length };
     }
     case 'document': {
-      const value = markdownToDocument(task.markdown);
+      const value = markdownToDocument(task.markdown, { blockKeys: true });
       return { value, weight: JSON.stringify(value).length };
     }
     case 'site': {
@@ -69,6 +76,10 @@ export function runTask(task: MarkdownTask): TaskResult {
     case 'pdf': {
       const value = { blocks: withoutPositions(parseMarkdown(task.markdown).children) };
       return { value, weight: JSON.stringify(value).length };
+    }
+    case 'blocks': {
+      const value = { blocks: splitBlocks(task.markdown) };
+      return { value, weight: 40 * value.blocks.length + 100 };
     }
   }
 }

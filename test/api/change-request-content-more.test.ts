@@ -6,11 +6,12 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, fails, ok, raw } from '../helpers/api';
 
 /**
- * The two parts of updateChangeRequestContent that Folio refuses, and why:
- * a page `condition` (adaptive content applies to site sections and site
- * spaces, not pages) and revert_page's `block` form (Folio documents carry no
- * block keys). Each refusal is a 400 naming the field and the reason, and, the
- * batch being atomic, leaves no trace of the changes before it.
+ * Page conditions through updateChangeRequestContent (stored, returned,
+ * removed; a condition outside the adaptive-content grammar is a 400), and
+ * revert_page's `block` form through the official client (the rest of it:
+ * change-request-content-revert-block.test.ts). Each refusal is a 400 naming
+ * the field and the reason, and, the batch being atomic, leaves no trace of
+ * the changes before it.
  */
 let t: TestServer;
 let spaceId: string;
@@ -41,8 +42,24 @@ afterAll(async () => {
 });
 
 describe('update_page.condition', () => {
-  it('accepts "" (no condition), the only value a Folio page can hold', async () => {
+  const pageOf = async (crId: string) =>
+    (await ok(
+      'getPageInChangeRequestById',
+      t.client.spaces.getPageInChangeRequestById(spaceId, crId, pageId, { format: 'markdown' }),
+    )) as { condition?: string; title: string };
+
+  it('stores a condition, returns it on the page (RevisionPageBase.condition) and removes it with ""', async () => {
     const crId = await newCr();
+    await ok(
+      'updateChangeRequestContent',
+      t.client.spaces.updateChangeRequestContent(
+        spaceId,
+        crId,
+        { changes: [{ operation: 'update_page', page: pageId, condition: 'visitor.claims.plan == "pro"' }] },
+        { compat: false },
+      ),
+    );
+    expect((await pageOf(crId)).condition).toBe('visitor.claims.plan == "pro"');
     await ok(
       'updateChangeRequestContent',
       t.client.spaces.updateChangeRequestContent(
@@ -52,28 +69,36 @@ describe('update_page.condition', () => {
         { compat: false },
       ),
     );
-    expect(await read(crId, (c) => c.getPage(pageId)!.title)).toBe('Intro (edited)');
+    const page = await pageOf(crId);
+    expect(page.title).toBe('Intro (edited)');
+    expect(page).not.toHaveProperty('condition');
   });
 
-  it('refuses a real condition with a 400 that names the field and the reason, and applies nothing', async () => {
+  it('insert_page takes one too', async () => {
+    const crId = await newCr();
+    const res = await post(crId, [
+      { operation: 'insert_page', title: 'Beta', condition: 'visitor.claims.beta', document: { markdown: 'B.\n' } },
+    ]);
+    expect(res.status).toBe(200);
+    const created = (res.body as { changes: { page: { id: string } }[] }).changes[0]!.page.id;
+    expect(await read(crId, (c) => c.getPage(created)!.condition)).toBe('visitor.claims.beta');
+  });
+
+  it('refuses a condition outside the grammar with a 400 that names the field and why, and applies nothing', async () => {
     const crId = await newCr();
     const res = await post(crId, [
       { operation: 'update_page', page: pageId, title: 'Should not stick' },
-      { operation: 'update_page', page: pageId, condition: 'visitor.claims.plan == "pro"' },
+      { operation: 'update_page', page: pageId, condition: 'process.exit(1)' },
     ]);
-    expectError(res, 400, /^body\.changes\[1\]\.condition: .*not supported.*site sections and site spaces/);
+    expectError(res, 400, /^body\.changes\[1\]\.condition: .*(call|Unknown name)/);
     expect(await read(crId, (c) => c.getPage(pageId)!.title)).toBe('Intro');
-    // insert_page carries the same field (RevisionPageUpdate) and the same rule.
-    const inserted = await post(crId, [
-      { operation: 'insert_page', title: 'Beta', condition: 'visitor.claims.beta', document: { markdown: 'B.\n' } },
-    ]);
-    expectError(inserted, 400, /^body\.changes\[0\]\.condition: /);
-    expect(await read(crId, (c) => c.listPageIds())).toEqual([pageId]);
+    const syntax = await post(crId, [{ operation: 'update_page', page: pageId, condition: 'visitor.claims.(' }]);
+    expectError(syntax, 400, /^body\.changes\[0\]\.condition: Invalid condition/);
   });
 
   it('is refused through the official client too (GitBook error shape)', async () => {
     const crId = await newCr();
-    const change = { operation: 'update_page', page: pageId, condition: 'visitor.claims.beta' };
+    const change = { operation: 'update_page', page: pageId, condition: 'constructor.constructor("x")()' };
     const message = await fails(
       t.client.spaces.updateChangeRequestContent(spaceId, crId, {
         changes: [change as ChangeRequestContentChange],
@@ -85,24 +110,32 @@ describe('update_page.condition', () => {
 });
 
 describe('revert_page with block', () => {
-  it('the documents Folio returns carry no block keys, so no block can be named', async () => {
-    // The refusal below rests on this fact: when documents gain node keys, implement the block form.
-    const res = await raw(t, 'GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=document`, {
-      token: t.adminToken,
-    });
-    expect(res.status).toBe(200);
-    const document = (res.body as { document?: { nodes: unknown[] } }).document;
-    expect(document?.nodes.length).toBeGreaterThan(0);
-    expect(JSON.stringify(document)).not.toMatch(/"key":/);
+  it('reverts only the blocks named by the keys of the document Folio returns', async () => {
+    const crId = await newCr();
+    const send = (changes: ChangeRequestContentChange[]) =>
+      ok('updateChangeRequestContent', t.client.spaces.updateChangeRequestContent(spaceId, crId, { changes }));
+    await send([{ operation: 'update_page', page: pageId, document: { markdown: 'One!\n\nTwo!\n\nThree.\n' } }]);
+    const page = await ok(
+      'getPageInChangeRequestById',
+      t.client.spaces.getPageInChangeRequestById(spaceId, crId, pageId, { format: 'document' }),
+    );
+    const nodes = (page as unknown as { document: { nodes: { key?: string }[] } }).document.nodes;
+    expect(nodes.every((n) => typeof n.key === 'string')).toBe(true);
+    await send([{ operation: 'revert_page', page: pageId, block: [nodes[1]!.key!] }]);
+    expect(await read(crId, (c) => c.getMarkdown(pageId))).toBe('One!\n\nTwo.\n\nThree.\n');
   });
 
-  it('refuses the block form with a 400 that says why, and applies nothing before it', async () => {
+  it('an unknown key is a 400 naming it, and applies nothing before it', async () => {
     const crId = await newCr();
     const res = await post(crId, [
       { operation: 'update_page', page: pageId, document: { markdown: 'One.\n\nTwo, edited.\n\nThree.\n' } },
       { operation: 'revert_page', page: pageId, block: ['b1'] },
     ]);
-    expectError(res, 400, /^body\.changes\[1\]\.block: .*no block keys.*omit `block` to revert the whole page/);
+    expectError(
+      res,
+      400,
+      /^body\.changes\[1\]\.block\[0\]: no block with key "b1" in page ".*" \(current or source\)$/,
+    );
     expect(await read(crId, (c) => c.getMarkdown(pageId))).toBe('One.\n\nTwo.\n\nThree.\n');
   });
 

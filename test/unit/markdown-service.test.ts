@@ -34,7 +34,7 @@ describe('MarkdownService', () => {
 
   it('gives normal pages exactly what the shared converters give', async () => {
     const s = service(60_000);
-    expect(await s.document(NORMAL)).toEqual(markdownToDocument(NORMAL));
+    expect(await s.document(NORMAL)).toEqual(markdownToDocument(NORMAL, { blockKeys: true }));
     expect(await s.analysis(NORMAL)).toEqual(analyzeMarkdown(NORMAL));
     const site = await s.site(NORMAL);
     expect(site.degraded).toBeUndefined();

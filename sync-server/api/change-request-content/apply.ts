@@ -9,6 +9,7 @@ import { readMarkdownMeta } from './markdown-meta';
 import { pagePaths, resolveBatchLinks, type BatchRefs } from './links';
 import type { ContentChange, PageDocument, PageFields } from './schemas';
 import { BatchError } from './apply-error';
+import { applyBlockRevert, type BlockRevertPlan } from './revert-blocks';
 
 export { BatchError } from './apply-error';
 
@@ -30,9 +31,10 @@ export interface PreparedFile {
   meta: FileMeta;
 }
 
-/** A page as it was in an older revision (what revert_page restores). */
+/** A page as it was in an older revision (what revert_page restores), or, for the `block` form, what to replace. */
 export interface RevertSource {
   page?: PageData;
+  blocks?: BlockRevertPlan;
 }
 
 /** Everything decided before touching a document: new ids, refs, stored files, revert sources. */
@@ -139,6 +141,7 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
         ...(fields.description ? { description: fields.description } : {}),
         ...(fields.hidden !== undefined ? { hidden: fields.hidden } : {}),
         ...(fields.noIndex !== undefined ? { noIndex: fields.noIndex } : {}),
+        ...(fields.condition ? { condition: fields.condition } : {}),
         ...positionAt(doc, parent, change.at),
       });
       if (body !== undefined) setBody(content, id, body, plan.refs);
@@ -160,6 +163,7 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
         ...(fields.description !== undefined ? { description: emptyToNull(fields.description) } : {}),
         ...(fields.hidden !== undefined ? { hidden: fields.hidden } : {}),
         ...(fields.noIndex !== undefined ? { noIndex: fields.noIndex } : {}),
+        ...(fields.condition !== undefined ? { condition: fields.condition } : {}),
       });
       if (change.into !== undefined || change.at !== undefined) {
         const current = content.getPage(change.page)!.parent;
@@ -178,8 +182,9 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
       return;
     }
     case 'revert_page': {
-      const source = plan.reverts.get(i)?.page;
-      revertPage(content, change.page, source, out);
+      const revert = plan.reverts.get(i);
+      if (revert?.blocks) revertBlocks(content, change.page, revert.blocks, out);
+      else revertPage(content, change.page, revert?.page, out);
       return;
     }
     case 'insert_files': {
@@ -205,6 +210,7 @@ function revertPage(content: ContentDoc, pageId: string, source: PageData | unde
       slug: source.slug,
       kind: source.kind,
       ...(source.href ? { href: source.href } : {}),
+      ...(source.condition ? { condition: source.condition } : {}),
     });
     content.setMarkdown(pageId, source.markdown);
     out.push({ object: 'created_page', page: pageId });
@@ -217,9 +223,29 @@ function revertPage(content: ContentDoc, pageId: string, source: PageData | unde
     description: source.description ?? null,
     hidden: source.hidden,
     noIndex: source.noIndex,
+    condition: source.condition ?? null,
   });
   if (content.getPage(pageId)!.slug !== source.slug) content.updatePage(pageId, { slug: source.slug });
   if (replaceText(content.pageBody(pageId), source.markdown)) content.touchPage(pageId);
+  out.push({ object: 'updated_page', page: pageId });
+}
+
+/**
+ * Puts the named blocks back (revert-blocks.ts), as a word-level edit of the
+ * page body like every other change; the page's properties stay as they are.
+ */
+function revertBlocks(content: ContentDoc, pageId: string, plan: BlockRevertPlan, out: PageOutcome[]): void {
+  if (!content.hasPage(pageId)) throw new ContentDocError('not-found', `page "${pageId}" does not exist`);
+  const body = content.pageBody(pageId);
+  const result = applyBlockRevert(plan, body.toString());
+  if ('conflicts' in result) {
+    const keys = [...new Set(result.conflicts)].map((k) => `"${k}"`).join(', ');
+    throw new ContentDocError(
+      'conflict',
+      `page "${pageId}" changed where block ${keys} is since this request read it (a writer's edit or an earlier change of this batch); read the page again and retry`,
+    );
+  }
+  if (replaceText(body, result.text)) content.touchPage(pageId);
   out.push({ object: 'updated_page', page: pageId });
 }
 

@@ -6,18 +6,9 @@ import type { PageData, PageKind } from '../../../shared/doc';
 import { BatchError } from './apply-error';
 import type { BatchPlan } from './apply';
 import type { ContentChange } from './schemas';
-
-/**
- * Why the `block` form of revert_page is refused. GitBook names blocks by the
- * `key` its JSON documents give every node; a Folio page is one markdown text
- * (a Y.Text), and the JSON documents Folio returns are derived from it on each
- * read with no node keys, so no key a client could send names a block. Keys
- * derived from position or content would not survive the edits that make a
- * block worth reverting (inserting above it shifts positions; modifying it
- * changes its content), so they could not pair a block with its older self.
- */
-export const BLOCK_REVERT_UNSUPPORTED =
-  'reverting single blocks is not supported: Folio pages are markdown text whose documents carry no block keys, so a block cannot be named; omit `block` to revert the whole page';
+import { ContentDoc } from '../../../shared/doc';
+import { crContentDoc } from '../../../shared/sync-contract';
+import { planBlockRevert, type BlockRevertPlan, type PageVersion } from './revert-blocks';
 
 /**
  * Loads, for each revert_page change, the page as it was in the revision it
@@ -33,7 +24,6 @@ export async function loadRevertSources(
 ): Promise<void> {
   for (const [i, change] of changes.entries()) {
     if (change.operation !== 'revert_page') continue;
-    if (change.block !== undefined) throw new BatchError(400, `body.changes[${i}].block: ${BLOCK_REVERT_UNSUPPORTED}`);
     const revisionId = change.revision ?? cr.revision_merged_ancestor ?? cr.revision_initial;
     const revision = await ctx.revisions.get(revisionId);
     if (
@@ -44,8 +34,44 @@ export async function loadRevertSources(
       throw new BatchError(404, `body.changes[${i}].revision: revision "${revisionId}" not found`);
     const view = viewOf(revision);
     const stored = view.pagesById.get(change.page);
+    if (change.block !== undefined) {
+      const sourceText = typeof stored?.markdown === 'string' ? stored.markdown : '';
+      plan.reverts.set(i, { blocks: await planBlocks(ctx, cr, change.page, sourceText, change.block, i) });
+      continue;
+    }
     plan.reverts.set(i, stored ? { page: pageData(stored, view.parentOf.get(change.page) ?? null) } : {});
   }
+}
+
+/**
+ * The block form: the page's markdown now (the change request's live
+ * document) and in the source revision, split into blocks in the parse pool,
+ * and the replacements that put the named blocks back (revert-blocks.ts).
+ */
+async function planBlocks(
+  ctx: AppContext,
+  cr: ChangeRequestRow,
+  pageId: string,
+  sourceText: string,
+  keys: readonly string[],
+  i: number,
+): Promise<BlockRevertPlan> {
+  const currentText = await ctx.hub.withDoc(crContentDoc(cr.id), (doc) => {
+    const content = new ContentDoc(doc);
+    return content.hasPage(pageId) ? content.getMarkdown(pageId) : undefined;
+  });
+  if (currentText === undefined) throw new BatchError(404, `body.changes[${i}]: page "${pageId}" does not exist`);
+  const version = async (text: string): Promise<PageVersion> => {
+    const split = await ctx.markdown.blocks(text);
+    if ('degraded' in split)
+      throw new BatchError(
+        400,
+        `body.changes[${i}].block: page "${pageId}" cannot be split into blocks (${split.degraded.message}); omit \`block\` to revert the whole page`,
+      );
+    return { text, blocks: split.blocks };
+  };
+  const [current, source] = await Promise.all([version(currentText), version(sourceText)]);
+  return planBlockRevert(current, source, keys, `body.changes[${i}]`, pageId);
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -69,5 +95,6 @@ function pageData(p: StoredPage, parent: string | null): PageData {
     ...(str(p.icon) ? { icon: str(p.icon) } : {}),
     ...(str(p.description) ? { description: str(p.description) } : {}),
     ...(href ? { href } : {}),
+    ...(str(p.condition) ? { condition: str(p.condition) } : {}),
   };
 }

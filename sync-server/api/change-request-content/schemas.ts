@@ -1,3 +1,4 @@
+import { ConditionError, parseCondition } from '../../sites/conditions';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { BatchError } from './apply-error';
@@ -29,19 +30,10 @@ const pageFields = {
   hidden: Type.Optional(Type.Boolean()),
   noIndex: Type.Optional(Type.Boolean()),
   noRobotsIndex: Type.Optional(Type.Boolean()),
-  // Any string passes the schema so that the refusal below can say why, not just "too long".
+  // "" removes the page's condition. Its grammar is checked below (the same one site sections use).
   condition: Type.Optional(Type.String({ maxLength: 2048 })),
 };
 
-/**
- * Why a page `condition` other than "" (none) is refused: Folio's adaptive
- * content applies to site sections and site spaces only. Its page model has no
- * condition, and the published site, its search, navigation, sitemap and
- * llms.txt show every page of a site space; storing a condition nothing
- * enforces would publish the page an author meant to hide.
- */
-export const PAGE_CONDITION_UNSUPPORTED =
-  'adaptive-content conditions on pages are not supported: Folio applies conditions to site sections and site spaces (updateSiteSpaceById, updateSiteSectionById), not to pages; send "" (no condition) or omit the field';
 export type PageFields = {
   title?: string;
   slug?: string;
@@ -50,6 +42,7 @@ export type PageFields = {
   description?: string;
   hidden?: boolean;
   noIndex?: boolean;
+  condition?: string;
 };
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-zA-Z0-9_-]+$' });
@@ -144,8 +137,14 @@ export function validateChanges(changes: readonly { operation: string }[]): Cont
       );
     }
     const condition = (change as { condition?: unknown }).condition;
-    if (typeof condition === 'string' && condition !== '')
-      throw new BatchError(400, `body.changes[${i}].condition: ${PAGE_CONDITION_UNSUPPORTED}`);
+    if (typeof condition === 'string' && condition !== '') {
+      try {
+        parseCondition(condition);
+      } catch (err) {
+        if (!(err instanceof ConditionError)) throw err;
+        throw new BatchError(400, `body.changes[${i}].condition: ${err.message}`);
+      }
+    }
     if (change.operation === 'insert_files')
       (change as Static<typeof InsertFiles>).files.forEach((f, j) => {
         const where = `body.changes[${i}].files[${j}]`;
