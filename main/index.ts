@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron';
 import type { MenuAction } from '../shared/desktop-api';
 import { APP_ORIGIN, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
+import { BrowserSignIn } from './browser-sign-in';
 import { DEEP_LINK_SCHEME, DeepLinkQueue, deepLinkInArgv, OPEN_URL_CHANNEL } from './deep-links';
 import { MENU_CHANNEL } from './ipc-channels';
 import { createHandlers, handlersSwitch, registerHandlers } from './ipc-handlers';
@@ -59,7 +60,7 @@ async function start(): Promise<void> {
     );
   else if (store.openReport.repaired) console.warn(`Folio: dropped invalid entries from ${settingsFile}`);
 
-  const handlers = createHandlers(store);
+  const handlers = createHandlers(store, new BrowserSignIn((url) => shell.openExternal(url)));
   registerHandlers(ipcMain, handlers, (event) => isTrustedSender(event, appOrigins));
 
   let mainWindow: BrowserWindow | undefined;

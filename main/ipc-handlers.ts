@@ -7,6 +7,7 @@ import {
   type PlatformApi,
 } from '../shared/desktop-api';
 import { channelName, HANDLERS_SWITCH, type HandlerDescription } from './ipc-channels';
+import type { BrowserSignIn } from './browser-sign-in';
 import type { SettingsStore } from './settings-store';
 
 /** The part of the preload API that main answers over `ipcRenderer.invoke`. */
@@ -26,10 +27,12 @@ export type HandlersFor<Api> = {
 
 /**
  * The handlers: the single source of truth for what the preload exposes (the preload builds
- * its `invoke` wrappers from {@link describeHandlers}, never from its own list).
+ * its `invoke` wrappers from {@link describeHandlers}, never from its own list). With
+ * `browserSignIn`, also `browserSignIn.listen/openAndWait`: signing in through the system
+ * browser (renderer/src/sign-in/device-flow.ts).
  */
-export function createHandlers(store: SettingsStore) {
-  return {
+export function createHandlers(store: SettingsStore, browserSignIn?: BrowserSignIn) {
+  const base = {
     settings: {
       get: async () => store.getSettings(),
       update: async (patch: unknown) => store.updateSettings(parseSettingsPatch(patch)),
@@ -40,6 +43,14 @@ export function createHandlers(store: SettingsStore) {
       remove: async (serverUrl: unknown) => store.removeAccount(parseServerUrl(serverUrl)),
     },
   } satisfies HandlersFor<InvokableApi>;
+  if (!browserSignIn) return base;
+  return {
+    ...base,
+    browserSignIn: {
+      listen: async () => browserSignIn.listen(),
+      openAndWait: async (id: unknown, url: unknown) => browserSignIn.openAndWait(id, url),
+    },
+  };
 }
 
 /** Names every handler, for the preload (passed as {@link HANDLERS_SWITCH}). */

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context';
 import { installAuth } from './http/auth';
 import { installErrorHandlers } from './http/error-handler';
-import { installValidators } from './http/validation';
+import { installValidators, SCHEMA_CONTROLLER } from './http/validation';
 import { installJsonParser } from './http/json-body';
 import { installRateLimits } from './http/rate-limit';
 import { SERVER_LIMIT_OPTIONS } from './http/limits';
@@ -16,8 +16,10 @@ import { organizationRoutes } from './api/orgs/routes';
 import { memberRoutes } from './api/members/routes';
 import { inviteRoutes } from './api/invites/routes';
 import { teamRoutes } from './api/teams/routes';
+import { ssoRoutes } from './api/sso/routes';
 import { permissionRoutes } from './api/permissions/routes';
 import { userTokenRoutes } from './api/user-tokens/routes';
+import { signInRoutes } from './api/sign-in/routes';
 import { collectionRoutes } from './api/collections/routes';
 import { spaceRoutes } from './api/spaces/routes';
 import { storageRoutes } from './api/storage/routes';
@@ -53,6 +55,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // request.ip: X-Forwarded-For only from FOLIO_TRUST_PROXY addresses (rate limits count per client address).
     trustProxy: ctx.rateLimits.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
+    // Folio's compilers (http/validation.ts), compiled on first use; Fastify's defaults never load.
+    schemaController: SCHEMA_CONTROLLER,
   }).withTypeProvider<TypeBoxTypeProvider>();
   installRequestIds(app);
   installSecurityHeaders(app);
@@ -74,6 +78,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   metrics.instrument(app);
   await observabilityRoutes(app, ctx, metrics);
   await registerWebApp(app);
+  // Sign-in pages, sessions and the desktop app's device sign-in: outside /v1, each route resolves the cookie itself.
+  await app.register(signInRoutes(ctx), { prefix: '/auth' });
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));
@@ -81,6 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(memberRoutes(ctx));
       await v1.register(inviteRoutes(ctx));
       await v1.register(teamRoutes(ctx));
+      await v1.register(ssoRoutes(ctx));
       await v1.register(permissionRoutes(ctx));
       await v1.register(userTokenRoutes(ctx));
       await v1.register(collectionRoutes(ctx));

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { ADMIN_TOKEN_LABEL, createUser, issueToken } from './identity/users';
+import { mustUseSso } from './identity/accounts';
 
 /**
  * `npm run folio -- <command>`: instance administration from a shell — users
@@ -83,24 +84,45 @@ const COMMANDS: Record<string, Command> = {
     },
     async run(db, v) {
       const userId = await resolveUser(db, required(v, 'user'));
+      // Their organization decided they sign in through its identity provider only; a token would bypass it.
+      if (await mustUseSso(db, userId))
+        throw new CliFailure(
+          `${required(v, 'user')} must sign in with their organization's single sign-on (SAML): no API token is issued to them`,
+        );
       const label = typeof v.label === 'string' ? v.label : 'cli';
       console.log(await issueToken(db, userId, label));
     },
   },
   'token list': {
     usage: 'token list --user ID|EMAIL',
-    summary: "list a user's tokens: id, label, created, last used (never the token itself)",
+    summary:
+      "list a user's tokens, sessions and devices: id, label, created, last used, kind, expiry (never the secret)",
     options: { user: { type: 'string' } },
     check: (v) => void required(v, 'user'),
     async run(db, v) {
       const userId = await resolveUser(db, required(v, 'user'));
-      const rows = await db.query<{ id: string; label: string; created_at: Date; last_used_at: Date | null }>(
-        'SELECT id, label, created_at, last_used_at FROM api_tokens WHERE user_id = $1 ORDER BY created_at, id',
+      const rows = await db.query<{
+        id: string;
+        label: string;
+        created_at: Date;
+        last_used_at: Date | null;
+        kind: string;
+        expires_at: Date | null;
+      }>(
+        'SELECT id, label, created_at, last_used_at, kind, expires_at FROM api_tokens WHERE user_id = $1 ORDER BY created_at, id',
         [userId],
       );
+      // KIND: api (a script's token), session (the web app), device (a desktop app); EXPIRES: '-' for never.
       printTable(
-        ['ID', 'LABEL', 'CREATED', 'LAST USED'],
-        rows.map((r) => [r.id, r.label || '-', r.created_at.toISOString(), r.last_used_at?.toISOString() ?? '-']),
+        ['ID', 'LABEL', 'CREATED', 'LAST USED', 'KIND', 'EXPIRES'],
+        rows.map((r) => [
+          r.id,
+          r.label || '-',
+          r.created_at.toISOString(),
+          r.last_used_at?.toISOString() ?? '-',
+          r.kind,
+          r.expires_at?.toISOString() ?? '-',
+        ]),
       );
     },
   },

@@ -14,6 +14,7 @@ import {
 } from './routes';
 import { removeAccount, restoreSession, signOut, switchAccount, type Session } from './session';
 import { installShortcuts } from './shortcuts';
+import { signInTarget } from './sign-in/return-to';
 import { errorState, h, loading, replace } from './ui/dom';
 import { restoreTheme } from './ui/theme';
 import { toast } from './ui/toast';
@@ -155,6 +156,8 @@ export class App {
         signInView((session) => this.signedIn(session), {
           openSettings: () => this.navigate({ view: 'settings' }),
           ...(this.linkServer ? { initialServer: this.linkServer } : {}),
+          // Browser sign-ins leave the page: say where to come back to (only the web app has paths).
+          ...(this.mode === 'history' ? signInTarget(location, route.view === 'sign-in') : {}),
           // Followed a link while signed out: say that it opens once signed in.
           ...(route.view !== 'picker' && route.view !== 'sign-in'
             ? {
@@ -276,7 +279,7 @@ export class App {
   }
 
   private settings(): HTMLElement {
-    return settingsView({
+    return settingsView(this.session, {
       switchTo: async (serverUrl) => {
         this.setSession(await switchAccount(serverUrl));
         this.navigate({ view: 'picker' });

@@ -8,8 +8,24 @@ import {
   type PlatformApi,
   type Settings,
 } from '../../shared/desktop-api';
+import type { BrowserSignInHooks } from './sign-in/device-flow';
 
 export type { Account, MenuAction, PlatformApi, RecentSpace, Settings, SettingsPatch } from '../../shared/desktop-api';
+
+/**
+ * An account in use: a saved token account (desktop device token, pasted API token), or the web
+ * app's session on the server that serves it, which has no token: the browser holds it in an
+ * HttpOnly cookie the page never sees, so it is never saved in the account store either.
+ */
+export interface AppAccount extends Omit<Account, 'token'> {
+  token?: string;
+}
+
+/** The desktop app's hook for signing in through the system browser (main/browser-sign-in.ts); absent on the web. */
+export function browserSignInHooks(): BrowserSignInHooks | undefined {
+  const api = (globalThis as { folio?: { browserSignIn?: BrowserSignInHooks } }).folio;
+  return api?.browserSignIn;
+}
 
 /** The part of the Web Storage API the browser fallback needs (localStorage, or an in-memory stand-in). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeDeletedSpaces, type JobDeps } from './purge-deleted-spaces';
+import { purgeExpiredSignIns } from './purge-expired-sign-ins';
 
 /** What one run of the periodic jobs did; null = another process held the job's lock and ran it. */
 export interface JobReport {
   purgedSpaces: number | null;
+  /** Expired sessions, device tokens and pending sign-in steps deleted. */
+  purgedSignIns: number | null;
 }
 
 export interface Jobs {
@@ -21,7 +24,14 @@ export function startJobs(ctx: JobDeps, log: FastifyBaseLogger, intervalMs = HOU
     const outcome = await ctx.db.withLock('job:purge-deleted-spaces', () => purgeDeletedSpaces(ctx), { wait: false });
     if (!outcome.acquired) log.debug('purge of deleted spaces is running in another process');
     else if (outcome.value > 0) log.info({ purged: outcome.value }, 'permanently removed deleted spaces');
-    return { purgedSpaces: outcome.acquired ? outcome.value : null };
+    const signIns = await ctx.db.withLock('job:purge-expired-sign-ins', () => purgeExpiredSignIns(ctx), {
+      wait: false,
+    });
+    if (signIns.acquired && signIns.value > 0) log.debug({ purged: signIns.value }, 'deleted expired sign-ins');
+    return {
+      purgedSpaces: outcome.acquired ? outcome.value : null,
+      purgedSignIns: signIns.acquired ? signIns.value : null,
+    };
   };
   const timer = setInterval(() => {
     runAll().catch((err) => log.error({ err }, 'periodic job failed'));

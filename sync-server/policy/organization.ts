@@ -41,6 +41,10 @@ const ORG_RULES = {
   'list-member-spaces': { role: 'admin', phrase: "list another member's spaces" },
   'list-member-teams': { role: 'admin', phrase: "list another member's teams" },
   'set-sso-members': { role: 'admin', phrase: 'set SSO members' },
+  /** SAML identity providers hold the keys to every account they vouch for: admins only. */
+  'manage-sso': { role: 'admin', phrase: 'manage SAML single sign-on' },
+  /** The SSO logins one can start (id, label, start URL): every member, guests included. */
+  'list-sso-logins': { phrase: 'list single sign-on logins' },
   'create-teams': { role: 'admin', phrase: 'create teams' },
   'delete-teams': { role: 'admin', phrase: 'delete teams' },
   'manage-installations': { role: 'admin', phrase: 'install integrations' },

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { viewOf } from '../docs/revision-view';
 import { Lru } from '../store/lru';
 import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, robotsTxt, sitemapXml } from './machine';
 import { linkTargetsOf } from './page';
+import { audienceView, siteAudienceKey } from './page-audience';
 import { locate, type VisibleSite } from './resolve';
 import { buildSiteSearch, type SiteSearch } from './search';
 import { SITE_SCRIPT } from './site-script';
@@ -50,6 +50,13 @@ export function createExtras(ctx: AppContext) {
   // the revision of every space) and what the visitor may see. A new revision or site change is a new key.
   const machine = new Lru<string, Buffer>(500, { maxWeight: 32 * 1024 * 1024, weigh: (b) => b.length });
 
+  /** Which pages the visitor may read across the site (page conditions), for the keys of site-wide outputs. */
+  const audienceKey = (visible: VisibleSite) =>
+    siteAudienceKey(visible, async (spaceId) => {
+      const revision = visible.tree.spaces.get(spaceId)?.revision;
+      return revision ? ctx.revisions.get(revision) : undefined;
+    });
+
   function text(reply: FastifyReply, type: string, body: string | Buffer, cacheable: boolean) {
     return reply
       .type(type)
@@ -88,7 +95,7 @@ export function createExtras(ctx: AppContext) {
           return reply
             .status(400)
             .send({ error: { code: 400, message: 'The query is too long (200 characters at most)' } });
-        const key = [r.base, r.state.signature, r.visible.key].join('\n');
+        const key = [r.base, r.state.signature, r.visible.key, await audienceKey(r.visible)].join('\n');
         let index = indexes.get(key);
         if (!index) {
           // Concurrent first searches share one build; a failed build is not kept.
@@ -115,7 +122,7 @@ export function createExtras(ctx: AppContext) {
         const space = located && r.state.tree.spaces.get(located.siteSpace.space_id);
         const revision = space && (await ctx.revisions.get(space.revision));
         if (!located || !revision) return notFoundJson(reply, 'There is no page at this address');
-        const view = viewOf(revision);
+        const { view } = audienceView(revision, r.visible);
         const page = located.pagePath === '' ? linkTargetsOf(view).firstPage : view.pagesByPath.get(located.pagePath);
         if (!page || page.type !== 'document' || page.hidden === true)
           return notFoundJson(reply, 'There is no page at this address');
@@ -127,7 +134,9 @@ export function createExtras(ctx: AppContext) {
           r.cacheable,
         );
       }
-      const key = [kind, r.base, r.absoluteBase, r.state.signature, r.visible.key].join('\n');
+      const key = [kind, r.base, r.absoluteBase, r.state.signature, r.visible.key, await audienceKey(r.visible)].join(
+        '\n',
+      );
       let body = machine.get(key);
       if (!body) {
         const pages = await sitePages(r.visible, ctx.revisions);

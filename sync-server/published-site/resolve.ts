@@ -16,6 +16,8 @@ export interface VisibleSite {
   defaultSection?: SectionRow;
   /** A key naming what is visible, for caching rendered pages per audience. */
   key: string;
+  /** The visitor's claims (page conditions are evaluated per revision: see page-audience.ts). */
+  claims: Record<string, unknown>;
 }
 
 const containerKey = (sectionId: string | null) => sectionId ?? '';
@@ -35,7 +37,7 @@ export function visibleSite(tree: SiteTree, claims: Record<string, unknown>): Vi
   const chosen = tree.defaultSectionId();
   const defaultSection = sections.find((s) => s.id === chosen) ?? sections[0];
   const key = [...sections.map((s) => s.id), '|', ...[...siteSpaces.values()].flat().map((s) => s.id)].join(',');
-  return { tree, sections, siteSpaces, defaultSection, key };
+  return { tree, sections, siteSpaces, defaultSection, key, claims };
 }
 
 /** Visible site spaces of a section (or of the root level). */

@@ -1,16 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { pageAtFormerPath } from '../docs/former-paths';
-import { viewOf } from '../docs/revision-view';
 import { SITES_PREFIX, siteBaseUrl } from '../sites/urls';
 import { Lru } from '../store/lru';
-import { contentSecurityPolicy, renderMessage } from './layout';
-import { createExtras, publicExtra, SCRIPT_VERSION, visitorExtra } from './extras';
 import { lookOf } from './look';
-import { buildPage, type PageResult } from './page';
+import type { PageResult } from './page';
+import { audienceView } from './page-audience';
 import { locate, visibleSite } from './resolve';
 import { siteIdForHost, stateById } from './state';
 import { admitVisitor, parseCookies } from './visitor';
+import { organizationVisitorKey } from '../identity/visitor-claims';
+
+/**
+ * The rendering half of the sites: layout, pages, markdown to HTML (hast, shiki, KaTeX), search.
+ * Loaded by the first site request, not at boot: a server whose sites nobody reads never loads it.
+ */
+async function loadRendering(ctx: AppContext, origin: string) {
+  const [layout, extras, page] = await Promise.all([import('./layout'), import('./extras'), import('./page')]);
+  return { ...layout, ...extras, ...page, csp: layout.contentSecurityPolicy(origin), extras: extras.createExtras(ctx) };
+}
+type Rendering = Awaited<ReturnType<typeof loadRendering>>;
 
 /** A cached outcome: HTML as bytes, or a redirect / not-found. */
 type Rendered =
@@ -35,10 +44,15 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100),
   });
   const origin = new URL(ctx.urls.root).origin;
-  const csp = contentSecurityPolicy(origin);
-  const extras = createExtras(ctx);
+  let rendering: Promise<Rendering> | undefined;
+  const renderer = () =>
+    (rendering ??= loadRendering(ctx, origin).catch((err: unknown) => {
+      rendering = undefined; // a failed load is tried again by the next request
+      throw err;
+    }));
 
   const send = (
+    r: Rendering,
     reply: FastifyReply,
     status: number,
     html: string | Buffer,
@@ -51,16 +65,17 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       .type('text/html; charset=utf-8')
       // nosniff, `Referrer-Policy: no-referrer` (share keys and visitor tokens sit in these URLs) and
       // X-Frame-Options come from the security-headers hook (http/security-headers.ts), as on every page.
-      .header('content-security-policy', customStyleHash ? contentSecurityPolicy(origin, customStyleHash) : csp)
+      .header('content-security-policy', customStyleHash ? r.contentSecurityPolicy(origin, customStyleHash) : r.csp)
       .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
       .header('vary', 'Cookie');
     if (noindex) reply.header('x-robots-tag', 'noindex');
     return reply.send(html);
   };
-  const message = (reply: FastifyReply, status: number, title: string, text: string) =>
-    send(reply, status, renderMessage(title, text), true, false);
-
   async function serve(req: FastifyRequest, reply: FastifyReply, siteId: string, base: string, rest: string) {
+    const r = await renderer();
+    const { extras, buildPage, SCRIPT_VERSION } = r;
+    const message = (to: FastifyReply, status: number, title: string, text: string) =>
+      send(r, to, status, r.renderMessage(title, text), true, false);
     let segments: string[];
     try {
       segments = rest
@@ -75,12 +90,13 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     if (!state || !site || !site.published)
       return message(reply, 404, 'Site not found', 'There is no published site at this address.');
     const absoluteBase = siteBaseUrl(ctx.urls, site);
-    const early = publicExtra(rest);
+    const early = r.publicExtra(rest);
     if (early) return extras.servePublic(reply, early, state, absoluteBase);
     const visitor = await admitVisitor(
       site,
       { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) },
       Math.floor(ctx.clock.now().getTime() / 1000),
+      () => organizationVisitorKey(ctx.db, site.organization_id),
     );
     if (!visitor.ok)
       return message(
@@ -98,7 +114,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     }
     const visible = visibleSite(state.tree, visitor.claims);
     const open = site.visibility === 'public' || site.visibility === 'unlisted';
-    const extra = visitorExtra(rest);
+    const extra = r.visitorExtra(rest);
     if (extra)
       return extras.serveVisitor(reply, extra, {
         state,
@@ -115,7 +131,8 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     if (!located || !space || !revision)
       return message(reply, 404, 'Page not found', 'There is no page at this address.');
     // Pages hold download links, which expire: a rendered page is kept for one link period at most.
-    const audience = [base, state.signature, visible.key, revision.id, storage.linkEpoch()].join('\n');
+    const pages = audienceView(revision, visible);
+    const audience = [base, state.signature, visible.key, revision.id, pages.key, storage.linkEpoch()].join('\n');
     const key = `${audience}\n${segments.join('/')}`;
     // A site space's not-found page (its navigation around a message) is kept once, not once per missing
     // URL: made-up addresses must not fill the cache with copies or push real pages out of it.
@@ -128,7 +145,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         base,
         visible,
         located,
-        view: viewOf(revision),
+        view: pages.view,
         storage,
         markdown: ctx.markdown,
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
@@ -148,7 +165,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.permanent ? 301 : 302);
     if (result.kind === 'not-found') return message(reply, 404, 'Page not found', 'There is no page at this address.');
-    return send(reply, result.status, result.bytes, result.noindex, open && !site.adaptive_enabled, look.cssHash);
+    return send(r, reply, result.status, result.bytes, result.noindex, open && !site.adaptive_enabled, look.cssHash);
   }
 
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';

@@ -1,16 +1,16 @@
 import type { RevisionView } from '../docs/revision-view';
-import { viewOf } from '../docs/revision-view';
 import type { StoredPage } from '../docs/revision-store';
 import type { Revisions } from '../docs/revisions';
 import type { SectionRow, SiteSpaceRow } from '../store/sites';
 import { encodePath, linkTargetsOf } from './page';
+import { audienceView } from './page-audience';
 import { siteSpacePath, siteSpacesIn, type VisibleSite } from './resolve';
 
 /**
  * Every page one visitor may read on a site, in reading order: the visible
  * sections and site spaces (adaptive conditions applied by visibleSite), the
  * current revision of each space, and its document pages that are not
- * hidden. What search, the sitemap and llms.txt are made of, so none of them
+ * hidden and whose page condition (page-audience.ts) the visitor passes. What search, the sitemap and llms.txt are made of, so none of them
  * can show a page the site itself would not.
  */
 export interface SitePage {
@@ -57,7 +57,7 @@ export async function sitePages(v: VisibleSite, revisions: Pick<Revisions, 'get'
     const space = v.tree.spaces.get(siteSpace.space_id);
     const revision = space && (await revisions.get(space.revision));
     if (!space || !revision) continue;
-    const view = viewOf(revision);
+    const { view } = audienceView(revision, v);
     const where = [
       ...(section && v.sections.length > 1 ? [section.title] : []),
       ...(siteSpacesIn(v, section).length > 1 ? [space.title || 'Untitled'] : []),

@@ -53,8 +53,18 @@ export async function verifyVisitorToken(
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Decides whether this visitor may see `site`, and with which claims. */
-export async function admitVisitor(site: SiteRow, input: VisitorInput, nowSeconds: number): Promise<VisitorOutcome> {
+/**
+ * Decides whether this visitor may see `site`, and with which claims. A
+ * visitor token may be signed with the site's key or, when given,
+ * `organizationKey` (asked only then): the visitor claims members of the site's organization
+ * get from `POST /v1/orgs/{id}/ping` (identity/visitor-claims.ts).
+ */
+export async function admitVisitor(
+  site: SiteRow,
+  input: VisitorInput,
+  nowSeconds: number,
+  organizationKey?: () => Promise<string>,
+): Promise<VisitorOutcome> {
   const setCookies: { name: string; value: string; maxAge?: number }[] = [];
   if (site.visibility === 'share-link') {
     const fromQuery = text(input.query.share);
@@ -70,7 +80,12 @@ export async function admitVisitor(site: SiteRow, input: VisitorInput, nowSecond
   if (site.visibility === 'visitor-auth' || (site.adaptive_enabled && token)) {
     if (!token)
       return { ok: false, status: 401, message: 'This site needs you to sign in: open it with a visitor token.' };
-    const verified = await verifyVisitorToken(token, site.visitor_key);
+    let verified = await verifyVisitorToken(token, site.visitor_key);
+    if ('error' in verified && organizationKey) {
+      const byOrganization = await verifyVisitorToken(token, await organizationKey());
+      // An expired member token says so; any other failure keeps the site key's answer.
+      if (!('error' in byOrganization) || /expired/.test(byOrganization.error)) verified = byOrganization;
+    }
     if ('error' in verified) {
       // On open sites a bad token only means "no claims"; on visitor-auth sites it is a refusal.
       if (site.visibility === 'visitor-auth') return { ok: false, status: 403, message: verified.error };

@@ -166,3 +166,9 @@ export async function userIdsByEmail(db: Queryable, emails: string[]): Promise<M
   );
   return new Map(users.map((u) => [u.email, u.id]));
 }
+
+/** Whether some organization has a pending (not yet accepted) email invite for this lower-case address. */
+export async function hasPendingEmailInvite(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM email_invites WHERE email = $1 AND accepted_at IS NULL LIMIT 1', [email]);
+  return rows.length > 0;
+}

@@ -43,3 +43,20 @@ export async function purgeExpiredSignInRequests(db: Queryable, now: Date): Prom
   const rows = await db.query('DELETE FROM sign_in_requests WHERE expires_at <= $1 RETURNING id', [now]);
   return rows.length;
 }
+
+/**
+ * Reads a pending sign-in step without using it up (a page that shows what a
+ * link will do before the person confirms); undefined when unknown or expired.
+ */
+export async function peekSignInRequest<T extends object>(
+  db: Queryable,
+  id: string,
+  kind: SignInRequestKind,
+  now: Date,
+): Promise<T | undefined> {
+  const rows = await db.query<{ data: T }>(
+    'SELECT data FROM sign_in_requests WHERE id = $1 AND kind = $2 AND expires_at > $3',
+    [id, kind, now],
+  );
+  return rows[0]?.data;
+}

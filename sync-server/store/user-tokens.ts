@@ -1,6 +1,7 @@
 import type { Queryable } from './db';
+import type { TokenKind } from './users';
 
-/** One API token of a user, without its digest. */
+/** One credential of a user (API token, web session, desktop device), without its secret. */
 export interface UserTokenRow {
   id: string;
   label: string;
@@ -8,14 +9,39 @@ export interface UserTokenRow {
   last_used_at: Date | null;
   token_hash: string;
   legacy_sha256: boolean;
+  kind: TokenKind;
+  expires_at: Date | null;
+  sign_in_method: string | null;
+  user_agent: string | null;
 }
 
-/** The user's tokens, oldest first (the digest is only compared with the caller's own, never shown). */
+const COLUMNS =
+  'id, label, created_at, last_used_at, token_hash, legacy_sha256, kind, expires_at, sign_in_method, user_agent';
+
+/**
+ * The user's credentials that still authenticate, oldest first (the digest is
+ * only compared with the caller's own, never shown). Expiry is judged by the
+ * database clock, as the token lookup (store/users.ts) judges it.
+ */
 export function listUserTokenRows(db: Queryable, userId: string): Promise<UserTokenRow[]> {
   return db.query<UserTokenRow>(
-    'SELECT id, label, created_at, last_used_at, token_hash, legacy_sha256 FROM api_tokens WHERE user_id = $1 ORDER BY created_at, id',
+    `SELECT ${COLUMNS} FROM api_tokens
+      WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now()) ORDER BY created_at, id`,
     [userId],
   );
+}
+
+/** The live credential stored under this keyed digest (a session cookie's row, to sign it out or read its method). */
+export async function findCredentialRow(
+  db: Queryable,
+  keyedDigest: string,
+): Promise<(UserTokenRow & { user_id: string }) | undefined> {
+  const rows = await db.query<UserTokenRow & { user_id: string }>(
+    `SELECT ${COLUMNS}, user_id FROM api_tokens
+      WHERE token_hash = $1 AND NOT legacy_sha256 AND (expires_at IS NULL OR expires_at > now())`,
+    [keyedDigest],
+  );
+  return rows[0];
 }
 
 /**
@@ -30,4 +56,12 @@ export async function deleteUserToken(db: Queryable, userId: string, tokenId: st
     userId,
   ]);
   return deleted.length > 0;
+}
+
+/** Deletes the sessions and device tokens that expired before `now` (a periodic job); how many. */
+export async function purgeExpiredTokenRows(db: Queryable, now: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM api_tokens WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING id', [
+    now,
+  ]);
+  return rows.length;
 }

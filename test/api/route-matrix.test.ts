@@ -102,6 +102,7 @@ function validBody(operationId: string): unknown {
     updateMemberInOrganizationById: { role: 'read' },
     updateTeamInOrganizationById: { title: 'T' },
     createOrganizationTeam: { title: 'T' },
+    createOrganizationSAMLProvider: { label: 'IdP' },
     updateCollectionById: { title: 'C' },
     moveCollection: { parent: null },
     transferCollection: { organization: 'unknownorg' },

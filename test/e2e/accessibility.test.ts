@@ -106,9 +106,9 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
     const found: Record<string, string[]> = {};
 
     await page.goto(`${e2e.server.url}/app/`);
-    await page.getByTestId('server-url').waitFor();
+    await page.getByTestId('method-email').waitFor();
     found['sign-in'] = serious(await scan(page, `sign-in ${theme}`));
-    expect(await unfocusableLooking(page, 'main', '[data-testid=server-url]')).toEqual([]);
+    expect(await unfocusableLooking(page, 'main', '[data-testid=method-email]')).toEqual([]);
     await shoot(page, `sign-in-${theme}`);
 
     await signInThroughUi(page, e2e.server.url, e2e.server.adminToken);

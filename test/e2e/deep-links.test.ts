@@ -4,6 +4,7 @@ import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
 import { waitFor } from '../helpers/wait';
+import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
  * Every kind of `urls.app` the API returns (organization, collection, site, space, page by path
@@ -104,9 +105,7 @@ async function signedInPage(options: { colorScheme?: 'light' | 'dark'; width?: n
     viewport: { width: options.width ?? 1280, height: options.width === 390 ? 844 : 800 },
   });
   await page.goto(`${e2e.server.url}/app/`);
-  await page.getByTestId('server-url').fill(e2e.server.url);
-  await page.getByTestId('token').fill(e2e.server.adminToken);
-  await page.getByTestId('sign-in').click();
+  await fillTokenSignIn(page, e2e.server.url, e2e.server.adminToken);
   await page.getByTestId('org-list').waitFor();
   return page;
 }
@@ -137,12 +136,10 @@ describe('urls.app opens the right screen', () => {
   it('signed out: signs in, then continues to the linked screen', async () => {
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(f.collection.app);
-    await page.getByTestId('token').waitFor();
+    await page.getByTestId('sign-in-screen').waitFor();
     expect(await page.getByTestId('sign-in-note').textContent()).toContain('open the link');
     await e2e.screenshot(page, 'deep-link-signed-out');
-    await page.getByTestId('server-url').fill(e2e.server.url);
-    await page.getByTestId('token').fill(e2e.server.adminToken);
-    await page.getByTestId('sign-in').click();
+    await fillTokenSignIn(page, e2e.server.url, e2e.server.adminToken);
     await poll(() => page.getByTestId('collection-title').textContent()).toContain('Handbooks');
     expect(new URL(page.url()).pathname).toBe(`/app/o/${f.org.id}/c/${f.collection.id}`);
   });
@@ -256,9 +253,7 @@ describe('urls.app opens the right screen', () => {
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     const path = new URL(f.page.app).pathname.slice('/app'.length);
     await page.goto(`${e2e.staticUrl}#${path}`);
-    await page.getByTestId('server-url').fill(e2e.server.url);
-    await page.getByTestId('token').fill(e2e.server.adminToken);
-    await page.getByTestId('sign-in').click();
+    await fillTokenSignIn(page, e2e.server.url, e2e.server.adminToken);
     await poll(() => pageTitle(page)).toBe('Install');
     await poll(() => new URL(page.url()).hash).toBe(`#/s/${f.space.id}/~/page/${f.page.id}`);
     await page.evaluate((app) => (location.hash = `#${new URL(app).pathname.slice(4)}`), f.collection.app);

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
 import { eventually } from '../helpers/wait';
-import { createPageThroughUi, editorText, openSpaceThroughUi, syncState, typeInEditor } from '../helpers/web-app';
+import {
+  createPageThroughUi,
+  editorText,
+  openSpaceThroughUi,
+  syncState,
+  typeInEditor,
+  fillTokenSignIn,
+} from '../helpers/web-app';
 
 /**
  * The web app (the desktop renderer served by the sync server at /app/) in
@@ -55,9 +62,7 @@ describe('desktop app in a browser', () => {
     const t = e2e.server;
     const page = await e2e.newPage();
     await page.goto(`${t.url}/app/`);
-    await page.getByTestId('server-url').fill(t.url);
-    await page.getByTestId('token').fill('not-a-real-token');
-    await page.getByTestId('sign-in').click();
+    await fillTokenSignIn(page, t.url, 'not-a-real-token');
     await expect.poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Invalid API token');
     await e2e.screenshot(page, 'desktop-sign-in-refused');
     await page.close();

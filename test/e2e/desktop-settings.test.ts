@@ -95,11 +95,11 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await page.getByTestId('open-settings').click();
   await page.locator(`[data-testid=account][data-server-url="${alpha.url}"] [data-testid=account-remove]`).click();
   await page.getByTestId('confirm-yes').click();
-  await page.getByTestId('sign-in').waitFor();
+  await page.getByTestId('sign-in-screen').waitFor();
 
   // A reload stays signed out; the settings show the empty state and keep the theme.
   await page.reload();
-  await page.getByTestId('sign-in').waitFor();
+  await page.getByTestId('sign-in-screen').waitFor();
   await page.getByTestId('open-settings').click();
   await expect.poll(() => page.getByTestId('account-list').textContent()).toContain('No account is saved');
   expect(await page.getByTestId('theme-select').inputValue()).toBe('light');

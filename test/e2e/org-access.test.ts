@@ -4,6 +4,7 @@ import { issueToken } from '../../sync-server/identity/users';
 import type { TestUser } from '../helpers/api';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
+import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
  * Direct access, team members and the caller's tokens through the organization screens of the
@@ -38,9 +39,7 @@ async function openSignedIn(token: string, path: string): Promise<Page> {
   page.setDefaultTimeout(15_000);
   lastPage = page;
   await page.goto(`${e2e.server.url}/app${path}`);
-  await page.getByTestId('server-url').fill(e2e.server.url);
-  await page.getByTestId('token').fill(token);
-  await page.getByTestId('sign-in').click();
+  await fillTokenSignIn(page, e2e.server.url, token);
   return page;
 }
 

@@ -4,6 +4,7 @@ import { newUser, type TestUser } from '../helpers/api';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/members';
 import { axeScan, seriousFindings } from '../helpers/axe';
+import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
  * The organization screens in the web app against a real server: creating an organization,
@@ -34,9 +35,7 @@ async function openSignedIn(token: string, path: string, options: BrowserContext
   page.setDefaultTimeout(15_000);
   lastPage = page;
   await page.goto(`${e2e.server.url}/app${path}`);
-  await page.getByTestId('server-url').fill(e2e.server.url);
-  await page.getByTestId('token').fill(token);
-  await page.getByTestId('sign-in').click();
+  await fillTokenSignIn(page, e2e.server.url, token);
   return page;
 }
 
@@ -182,9 +181,7 @@ describe('organization screens', () => {
     const newcomer = await newUser(e2e.server, 'Nia Newcomer');
     const other = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await other.goto(link);
-    await other.getByTestId('server-url').fill(e2e.server.url);
-    await other.getByTestId('token').fill(newcomer.token);
-    await other.getByTestId('sign-in').click();
+    await fillTokenSignIn(other, e2e.server.url, newcomer.token);
     await other.getByTestId('join-accept').waitFor();
     await shots(other, 'org-join');
     await other.getByTestId('join-accept').click();

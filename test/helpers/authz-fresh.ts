@@ -47,6 +47,14 @@ export const fresh = {
   team: async (w: World): Promise<Params> => ({
     teamId: id(await must(w.t, 'PUT', `${org(w)}/teams`, { title: `Fresh team ${nth()}` })),
   }),
+  samlProvider: async (w: World): Promise<Params> => ({
+    samlProviderId: id(await must(w.t, 'POST', `${org(w)}/saml`, { label: `Fresh IdP ${nth()}` })),
+  }),
+  goneSamlProvider: async (w: World): Promise<Params> => {
+    const samlProviderId = id(await must(w.t, 'POST', `${org(w)}/saml`, { label: `Gone IdP ${nth()}` }));
+    await must(w.t, 'DELETE', `${org(w)}/saml/${samlProviderId}`);
+    return { samlProviderId };
+  },
   comment: async (w: World): Promise<Params> => ({ commentId: await commentBy(w) }),
   reply: async (w: World): Promise<Params> => ({ commentReplyId: await commentBy(w, undefined, w.commentId) }),
   crComment: async (w: World): Promise<Params> => ({

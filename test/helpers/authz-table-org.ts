@@ -73,6 +73,18 @@ export const ORGANIZATION_OPERATIONS: OperationTable = {
     checks: (_w, p) => [ask.team(p.organizationId!, p.teamId!, 'admin')],
   },
 
+  listSAMLProvidersInOrganizationById: { checks: inOrg('manage-sso') },
+  createOrganizationSAMLProvider: { body: () => ({ label: 'Matrix IdP' }), checks: inOrg('manage-sso') },
+  getOrganizationSAMLProviderById: { params: fresh.samlProvider, checks: inOrg('manage-sso') },
+  updateOrganizationSAMLProvider: {
+    params: fresh.samlProvider,
+    body: () => ({ label: 'Matrix IdP' }),
+    checks: inOrg('manage-sso'),
+  },
+  // A provider already deleted: an allowed DELETE answers 204 ("did not exist"), a refused one still 403.
+  deleteOrganizationSAMLProvider: { params: fresh.goneSamlProvider, checks: inOrg('manage-sso') },
+  listSSOProviderLoginsInOrganization: { checks: inOrg('list-sso-logins') },
+
   listCollectionsInOrganizationById: {
     query: { limit: '1000' },
     checks: inOrg('view'),

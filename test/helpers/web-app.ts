@@ -55,11 +55,25 @@ export async function startStaticServer(dir = RENDERER_DIR): Promise<{ url: stri
   };
 }
 
-/** Fills the sign-in form and waits for the space picker. */
-export async function signInThroughUi(page: Page, serverUrl: string, token: string): Promise<void> {
+/**
+ * Signs in with an API token on the sign-in screen: opens "Use an API token" when it is collapsed
+ * (the server offers other methods) and "another server" when the field is hidden (the web app
+ * on its own server), fills both and submits, without waiting for what opens next.
+ */
+export async function fillTokenSignIn(page: Page, serverUrl: string, token: string): Promise<void> {
+  await page.getByTestId('sign-in-screen').waitFor();
+  // The methods decide whether the token form starts open: wait for them, then look.
+  await page.locator('[data-testid=sign-in-methods][data-methods]').waitFor({ state: 'attached' });
+  if (!(await page.getByTestId('token').isVisible())) await page.getByTestId('use-token').click();
+  if (!(await page.getByTestId('server-url').isVisible())) await page.getByTestId('another-server').click();
   await page.getByTestId('server-url').fill(serverUrl);
   await page.getByTestId('token').fill(token);
   await page.getByTestId('sign-in').click();
+}
+
+/** Fills the sign-in form and waits for the space picker. */
+export async function signInThroughUi(page: Page, serverUrl: string, token: string): Promise<void> {
+  await fillTokenSignIn(page, serverUrl, token);
   await page.getByTestId('org-list').waitFor();
 }
 

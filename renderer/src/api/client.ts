@@ -2,7 +2,9 @@ import { SYNC_BASE_PATH } from '../../../shared/sync-contract';
 
 /**
  * The REST client of the app: every call to the server's /v1 API goes
- * through `ApiClient.request`, which adds the bearer token and turns the
+ * through `ApiClient.request`, which adds the bearer token (or, for the web
+ * app's own server signed in through the browser, lets the HttpOnly session
+ * cookie go along) and turns the
  * API's error shape into an ApiError (status + the server's message) and a
  * failed connection into an OfflineError, so callers can tell "the server
  * said no" (never retry) from "the server is unreachable" (retry later).
@@ -48,28 +50,36 @@ export function normalizeServerUrl(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** A client of one server, authenticated with one API token. */
+/** A client of one server, authenticated with one API token, or with the browser's session cookie when `token` is undefined. */
 export class ApiClient {
   constructor(
     readonly serverUrl: string,
-    private readonly token: string,
+    private readonly token: string | undefined,
   ) {}
+
+  /** Whether the browser's session cookie authenticates this client (no token of its own). */
+  get usesCookie(): boolean {
+    return this.token === undefined;
+  }
 
   /** The WebSocket URL the sync provider connects to (it appends `/<room>`, see syncRoom). */
   get syncUrl(): string {
     return `${this.serverUrl.replace(/^http/, 'ws')}${SYNC_BASE_PATH}`;
   }
 
-  /** The token, for the sync socket's `?token=` (browsers cannot set headers on WebSockets). */
+  /**
+   * The token, for the sync socket's `?token=` (browsers cannot set headers on WebSockets);
+   * nothing for a cookie session, whose cookie the browser sends with the upgrade itself.
+   */
   get syncParams(): Record<string, string> {
-    return { token: this.token };
+    return this.token === undefined ? {} : { token: this.token };
   }
 
   /** Sends a request to `/v1<path>` and returns the parsed JSON body (undefined for 204). */
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const url = new URL(`${this.serverUrl}/v1${path}`);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    const headers: Record<string, string> = this.token === undefined ? {} : { authorization: `Bearer ${this.token}` };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
@@ -78,6 +88,8 @@ export class ApiClient {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        // A token client never sends the cookie (another server's page must not ride on it).
+        credentials: this.token === undefined ? 'same-origin' : 'omit',
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;

@@ -1,5 +1,7 @@
 import { describeError } from '../api/client';
 import { platform, type Account } from '../platform';
+import type { Session } from '../session';
+import { sessionsList } from '../sign-in/sessions-list';
 import { confirmDialog } from '../ui/dialog';
 import { empty, errorState, h, loading, replace } from '../ui/dom';
 import { chooseTheme, currentTheme, THEME_CHOICES, type Theme } from '../ui/theme';
@@ -21,10 +23,13 @@ export interface SettingsActions {
 
 /**
  * The settings screen: the colour theme (applied at once, saved through the
- * platform store) and the saved accounts — which one is in use, switching to
- * another, removing one, signing out, adding one.
+ * platform store), the saved accounts — which one is in use, switching to
+ * another, removing one, signing out, adding one — and, when signed in, the
+ * account's sessions and devices on its server.
  */
-export function settingsView(actions: SettingsActions): HTMLElement {
+export function settingsView(session: Session | undefined, actions: SettingsActions): HTMLElement {
+  // The web app's session on its own server: not a saved account (the browser holds its cookie).
+  const browserAccount = session && session.account.token === undefined ? session.account : undefined;
   const accounts = h('div', { 'data-testid': 'account-list' }, loading('accounts'));
   const root = h(
     'main',
@@ -63,13 +68,29 @@ export function settingsView(actions: SettingsActions): HTMLElement {
         ),
         accounts,
       ),
+      session &&
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'settings-sessions' },
+          h('h2', { id: 'settings-sessions' }, 'Sessions and devices'),
+          h(
+            'p',
+            { class: 'muted settings-hint' },
+            `Where you are signed in to ${session.account.serverUrl}. Revoke one you do not recognise.`,
+          ),
+          sessionsList(session.api, () => actions.signOut()),
+        ),
     ),
   );
   const load = async () => {
     replace(accounts, loading('accounts'));
     try {
       const [list, settings] = await Promise.all([platform().accounts.list(), platform().settings.get()]);
-      if (list.length === 0) {
+      const browserRow =
+        browserAccount &&
+        !list.some((a) => a.serverUrl === browserAccount.serverUrl) &&
+        accountRow(browserAccount, true, actions, load, true);
+      if (list.length === 0 && !browserRow) {
         replace(
           accounts,
           empty('No account is saved on this computer.', {
@@ -85,7 +106,15 @@ export function settingsView(actions: SettingsActions): HTMLElement {
         h(
           'ul',
           { class: 'account-list' },
-          ...list.map((account) => accountRow(account, account.serverUrl === settings.activeServerUrl, actions, load)),
+          browserRow,
+          ...list.map((account) =>
+            accountRow(
+              account,
+              !browserRow && account.serverUrl === (session?.account.serverUrl ?? settings.activeServerUrl),
+              actions,
+              load,
+            ),
+          ),
         ),
       );
     } catch (err) {
@@ -116,10 +145,11 @@ function themeSelect(): HTMLElement {
 }
 
 function accountRow(
-  account: Account,
+  account: Omit<Account, 'token'>,
   active: boolean,
   actions: SettingsActions,
   reload: () => Promise<void>,
+  inBrowser = false,
 ): HTMLElement {
   const name = account.displayName ?? 'Unnamed account';
   const act = (run: () => Promise<void>, failure: string) => () =>
@@ -136,7 +166,16 @@ function accountRow(
   return h(
     'li',
     { class: 'account', 'data-testid': 'account', 'data-server-url': account.serverUrl, 'data-active': String(active) },
-    h('span', { class: 'account-who' }, h('strong', {}, name), h('span', { class: 'account-url' }, account.serverUrl)),
+    h(
+      'span',
+      { class: 'account-who' },
+      h('strong', {}, name),
+      h(
+        'span',
+        { class: 'account-url' },
+        inBrowser ? `${account.serverUrl} · signed in with this browser` : account.serverUrl,
+      ),
+    ),
     active
       ? h('span', { class: 'badge badge-active' }, 'in use')
       : h(
@@ -158,15 +197,16 @@ function accountRow(
         },
         'Sign out',
       ),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'danger',
-        'data-testid': 'account-remove',
-        onclick: act(remove, 'Could not remove the account'),
-      },
-      'Remove',
-    ),
+    !inBrowser &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'danger',
+          'data-testid': 'account-remove',
+          onclick: act(remove, 'Could not remove the account'),
+        },
+        'Remove',
+      ),
   );
 }

@@ -46,7 +46,10 @@ export const UpdateMemberBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** GitBook allows visitor claims here; Folio has none yet, so the object is empty. */
+/** The member's visitor claims (a JWT for the organization's visitor-auth sites), under both names. */
 export const PingResponse = Type.Object({
-  gitbookVisitorClaims: Type.Optional(Type.String({ description: 'Never set: Folio has no visitor claims' })),
+  serviceVisitorClaims: Type.Optional(
+    Type.String({ description: "A JWT (HS256, 1 hour) the organization's visitor-auth sites accept" }),
+  ),
+  gitbookVisitorClaims: Type.Optional(Type.String({ description: "The same token, under GitBook's name" })),
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
+import { signMemberVisitorClaims } from '../../identity/visitor-claims';
 import { notFound } from '../../http/errors';
 import { listPage, type PageRequest } from '../../http/paging';
 import type { Role, RoleOrNone } from '../../policy/roles';
@@ -121,11 +122,23 @@ export async function removeMember(
   });
 }
 
-/** Records that the caller is active in the organization now (any member, guests included). */
-export async function ping(ctx: AppContext, p: Principal, organizationId: string): Promise<Record<string, never>> {
-  await requireOrgActor(ctx.db, p, organizationId);
-  await touchMemberLastSeen(ctx.db, organizationId, p.userId, ctx.clock.now());
-  return {};
+/**
+ * Records that the caller is active in the organization now (any member,
+ * guests included) and hands them visitor claims: a JWT the organization's
+ * visitor-auth sites accept (identity/visitor-claims.ts). The spec names the
+ * field `serviceVisitorClaims`; GitBook's client reads `gitbookVisitorClaims`.
+ */
+export async function ping(ctx: AppContext, p: Principal, organizationId: string) {
+  const actor = await requireOrgActor(ctx.db, p, organizationId);
+  const now = ctx.clock.now();
+  await touchMemberLastSeen(ctx.db, organizationId, p.userId, now);
+  const claims = await signMemberVisitorClaims(
+    ctx.db,
+    organizationId,
+    { userId: p.userId, email: p.email, displayName: p.displayName, role: actor.membership.role ?? null },
+    now,
+  );
+  return { serviceVisitorClaims: claims, gitbookVisitorClaims: claims };
 }
 
 /** Marks a member as an SSO member (they may sign in through the organization's SSO). */

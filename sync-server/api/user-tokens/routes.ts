@@ -2,15 +2,16 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../../identity/principal';
+import { sessionTokenFromCookies } from '../../identity/sessions';
 import { TokenParams, UserTokenSchema } from './schemas';
 import { listUserTokens, revokeUserToken } from './service';
 
 const tags = ['System and users'];
 
 /**
- * The caller's own API tokens: a Folio extension (GitBook has no such
- * operation), for the account screen's "revoke" button. Issuing tokens stays
- * with sign-in and the CLI.
+ * The caller's own API tokens, web sessions and desktop device tokens: a
+ * Folio extension (GitBook has no such operation), for the account screen's
+ * "revoke" button. Issuing them stays with sign-in (api/sign-in/) and the CLI.
  */
 export const userTokenRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
@@ -21,11 +22,17 @@ export const userTokenRoutes =
         schema: {
           operationId: 'listUserTokens',
           tags,
-          summary: "Folio extension: the caller's API tokens (never their secrets)",
+          summary: "Folio extension: the caller's API tokens, web sessions and desktop devices (never their secrets)",
           response: { 200: Type.Object({ items: Type.Array(UserTokenSchema), count: Type.Number() }) },
         },
       },
-      async (req) => listUserTokens(ctx, req.principal.userId, bearerToken(req.headers.authorization)),
+      // The credential of this request, found as the auth hook finds it: the bearer token first, else the session cookie.
+      async (req) =>
+        listUserTokens(
+          ctx,
+          req.principal.userId,
+          bearerToken(req.headers.authorization) ?? sessionTokenFromCookies(req.headers.cookie),
+        ),
     );
 
     app.delete(
