@@ -1,25 +1,17 @@
 #!/usr/bin/env node
-// `npx folio <command>`: runs the admin CLI (sync-server/cli.ts) with tsx,
-// with the caller's arguments, stdio and environment, and its exit code.
-import { spawn } from 'node:child_process';
+// `npx folio <command>` and `npm run folio -- <command>`: the admin CLI (sync-server/cli.ts), run
+// compiled with plain `node` (scripts/build-server.mjs compiles it when out/server is missing or
+// older than the sources), in this process, with the caller's arguments, stdio and exit code.
 import console from 'node:console';
-import { createRequire } from 'node:module';
 import process from 'node:process';
-import { fileURLToPath, URL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { SERVER_OUT_DIR, ensureServerBuilt } from '../scripts/build-server.mjs';
 
-const require = createRequire(import.meta.url);
-const cli = fileURLToPath(new URL('../sync-server/cli.ts', import.meta.url));
-
-// tsx as a loader in the child itself (not tsx's CLI, whose signal relay SIGKILLs a slow child).
-const child = spawn(process.execPath, ['--import', require.resolve('tsx'), cli, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-// Let the child handle Ctrl-C itself; the wrapper only waits for it.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
-});
-child.on('error', (err) => {
-  console.error(`folio: cannot start the CLI: ${err.message}`);
+try {
+  await ensureServerBuilt();
+  await import(pathToFileURL(join(SERVER_OUT_DIR, 'cli.js')).href);
+} catch (err) {
+  console.error(`folio: cannot start the CLI: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
-});
+}

@@ -10,7 +10,6 @@ import { createMailer } from './mail';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { openPglite } from './store/pglite';
-import { openPostgres } from './store/postgres';
 import { withReadCache, type CachingDb } from './store/caching-db';
 import { createStorage } from './store/file-storage';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
@@ -22,7 +21,7 @@ import { Snapshots } from './docs/snapshots';
 import { authorizeUpgrade } from './docs/access';
 import { createSyncEndpoint, type SyncEndpoint, type SyncOptions } from './docs/ws';
 import { searchIndexHook } from './search/indexer';
-import { RedisFanout } from './fanout/redis-fanout';
+import type { RedisFanout } from './fanout/redis-fanout';
 import { MarkdownService } from './markdown/service';
 import { logSerializers } from './observability/log-redaction';
 import { RateLimits } from './http/rate-limiter';
@@ -57,7 +56,8 @@ export interface RunningServer {
 
 /** Opens the configured database (PostgreSQL when a URL is set, else PGlite) without the read cache. */
 async function openRawDatabase(config: Config, inMemory: boolean): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  // Each backend's client is loaded only when it is the one configured (pg is not needed with PGlite).
+  if (config.databaseUrl) return (await import('./store/postgres')).openPostgres(config.databaseUrl);
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
   return openPglite(inMemory ? undefined : `${config.dataDir}/pglite`);
 }
@@ -193,6 +193,7 @@ async function startFanout(
   log: FastifyBaseLogger,
 ): Promise<RedisFanout | undefined> {
   if (!config.redisUrl) return undefined;
+  const { RedisFanout } = await import('./fanout/redis-fanout');
   const fanout = new RedisFanout(config.redisUrl, config.redisPrefix, log);
   const bridge = hub.useFanout(fanout, () => db.cache.invalidateFromElsewhere());
   try {

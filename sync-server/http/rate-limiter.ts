@@ -2,7 +2,7 @@ import { hash as digest } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { compileTrust, type Config } from '../config';
 
@@ -35,7 +35,7 @@ export interface AuthAttempt {
 
 const NOTHING_TO_SETTLE: AuthAttempt = { wait: 0, claimed: false, settle: () => undefined };
 
-/** How many recently accepted token hashes each process remembers (FIFO beyond that). */
+/** How many recently accepted tokens each process remembers (FIFO beyond that). */
 const KNOWN_TOKENS = 10_000;
 /** At most this many claims are shared at once (beyond, each request claims its own: never unbounded memory). */
 const PENDING_CLAIMS = 10_000;
@@ -48,36 +48,40 @@ const PENDING_CLAIMS = 10_000;
  * together; otherwise in this process. Framework-free: the HTTP hooks
  * (rate-limit.ts) and the WebSocket upgrade path (docs/ws.ts) share it.
  *
- * Keys are a client address (IPv6 grouped by /64: one host usually owns a
- * whole /64, and per-address counting would give it 2^64 budgets) or the
- * SHA-256 of a token, never the token itself.
+ * Counter keys are a client address (IPv6 grouped by /64: one host usually
+ * owns a whole /64, and per-address counting would give it 2^64 budgets) or
+ * the SHA-256 of a token, never the token itself: they may live in Redis.
  */
 export class RateLimits {
   /** Fastify's `trustProxy` (the same rule names upgrade clients), or false. */
   readonly trustProxy: ((address: string, hop: number) => boolean) | false;
-  private readonly failures: RateLimiterAbstract | undefined;
-  private readonly writes: RateLimiterAbstract | undefined;
-  private readonly reads: RateLimiterAbstract | undefined;
-  private readonly anonymous: RateLimiterAbstract | undefined;
+  // Not readonly: they move to Redis once ioredis has loaded (`share`).
+  private failures: RateLimiterAbstract | undefined;
+  private writes: RateLimiterAbstract | undefined;
+  private reads: RateLimiterAbstract | undefined;
+  private anonymous: RateLimiterAbstract | undefined;
+  private redis: Redis | undefined;
+  private closed = false;
   /**
-   * Hashes of tokens this process has recently seen accepted. A request with
-   * one of them skips the failed-authentication check: it cannot be a guess,
-   * so its holder keeps working while someone behind the same address (a
-   * NAT, an office) is throttled, and the hot path of an authenticated API
-   * client never waits on Redis for that check.
+   * Tokens this process has recently seen accepted, each with the attempt its
+   * requests get. A request with one of them skips the failed-authentication
+   * check: it cannot be a guess, so its holder keeps working while someone
+   * behind the same address (a NAT, an office) is throttled, and the hot path
+   * of an authenticated API client never waits on Redis for that check, nor
+   * hashes or allocates anything. Keyed by the token itself: this map never
+   * leaves the process's memory, where every request's headers already are.
    */
-  private readonly known = new Set<string>();
+  private readonly known = new Map<string, AuthAttempt>();
   /** Claims being decided, by address and token hash: parallel requests with that token wait on them. */
   private readonly pending = new Map<string, Promise<Wait>>();
 
   private constructor(
-    config: Config,
-    private readonly redis: Redis | undefined,
+    private readonly config: Config,
     private readonly log: LimiterLogger,
   ) {
     this.trustProxy = config.trustProxy ? compileTrust(config.trustProxy) : false;
     const limiter = (name: string, points: number) =>
-      points > 0 ? counter(name, points, config.rateLimitWindowS, redis, config.redisPrefix) : undefined;
+      points > 0 ? counter(name, points, config.rateLimitWindowS, undefined, config.redisPrefix) : undefined;
     this.failures = limiter('auth-failures', config.rateLimitAuthFailures);
     this.writes = limiter('writes', config.rateLimitWrites);
     this.reads = limiter('reads', config.rateLimitReads);
@@ -93,8 +97,33 @@ export class RateLimits {
   static open(config: Config, log: LimiterLogger): RateLimits {
     const limited =
       config.rateLimitAuthFailures + config.rateLimitWrites + config.rateLimitReads + config.rateLimitAnonymous > 0;
-    const redis = limited && config.redisUrl ? connect(config.redisUrl, log) : undefined;
-    return new RateLimits(config, redis, log);
+    const limits = new RateLimits(config, log);
+    // ioredis loads only when Redis is configured, and not on the boot path: until it has loaded
+    // and connected, counting in this process is what a Redis still connecting gets anyway.
+    const redisUrl = config.redisUrl;
+    if (limited && redisUrl) {
+      void import('ioredis').then(
+        ({ Redis }) => limits.share(connect(new Redis(redisUrl, REDIS_OPTIONS), log)),
+        (err: unknown) => limits.warn(err),
+      );
+    }
+    return limits;
+  }
+
+  /** Moves every counter family to Redis; the in-process counters so far become their insurance. */
+  private share(redis: Redis): void {
+    if (this.closed) {
+      redis.disconnect();
+      return;
+    }
+    this.redis = redis;
+    const { rateLimitWindowS: windowS, redisPrefix: prefix } = this.config;
+    const shared = (name: string, memory: RateLimiterAbstract | undefined) =>
+      memory && counter(name, memory.points, windowS, redis, prefix, memory as RateLimiterMemory);
+    this.failures = shared('auth-failures', this.failures);
+    this.writes = shared('writes', this.writes);
+    this.reads = shared('reads', this.reads);
+    this.anonymous = shared('anonymous', this.anonymous);
   }
 
   /** Whether failed authentications are limited (else `attempt` never refuses). */
@@ -121,16 +150,9 @@ export class RateLimits {
   attempt(address: string, token: string | undefined): AuthAttempt | Promise<AuthAttempt> {
     const failures = this.failures;
     if (!failures) return NOTHING_TO_SETTLE;
+    const known = token === undefined ? undefined : this.known.get(token);
+    if (known) return known;
     const hash = token ? tokenHash(token) : undefined;
-    if (hash && this.known.has(hash))
-      return {
-        wait: 0,
-        claimed: false,
-        settle: (outcome) => {
-          // A revoked token: from now on it is checked like any other.
-          if (outcome === 'failed') this.known.delete(hash);
-        },
-      };
     const key = addressKey(address);
     // A client's parallel first requests with one token (a page load, sockets reconnecting after a restart)
     // share one claim: the same token checked twice tells a guesser nothing more, so only the first claims.
@@ -156,7 +178,7 @@ export class RateLimits {
           settled = true;
           done();
           if (outcome === 'failed') return;
-          if (outcome === 'accepted' && hash) this.remember(hash);
+          if (outcome === 'accepted' && token) this.remember(token);
           failures.reward(key).catch((err: unknown) => this.warn(err));
         },
       };
@@ -180,12 +202,23 @@ export class RateLimits {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.redis?.disconnect();
   }
 
-  private remember(hash: string): void {
-    if (this.known.size >= KNOWN_TOKENS) this.known.delete(this.known.values().next().value!);
-    this.known.add(hash);
+  private remember(token: string): void {
+    if (this.known.has(token)) return;
+    if (this.known.size >= KNOWN_TOKENS) this.known.delete(this.known.keys().next().value!);
+    // One attempt object per known token, shared by all its requests.
+    const attempt: AuthAttempt = {
+      wait: 0,
+      claimed: false,
+      settle: (outcome) => {
+        // A revoked token: from now on it is checked like any other.
+        if (outcome === 'failed' && this.known.get(token) === attempt) this.known.delete(token);
+      },
+    };
+    this.known.set(token, attempt);
   }
 
   /** Consumes one point: 0 within the limit, else the seconds until the window ends. Fails open on a store error. */
@@ -216,8 +249,8 @@ function counter(
   windowS: number,
   redis: Redis | undefined,
   prefix: string,
+  memory = new RateLimiterMemory({ keyPrefix: name, points, duration: windowS }),
 ): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: windowS });
   if (!redis) return memory;
   return new RateLimiterRedis({
     storeClient: redis,
@@ -231,12 +264,14 @@ function counter(
 }
 
 /** A Redis connection for counters: commands fail fast while it is down (the insurance counts meanwhile). */
-function connect(url: string, log: LimiterLogger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (attempt: number) => Math.min(50 * attempt, 1_000),
-  });
+const REDIS_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  retryStrategy: (attempt: number) => Math.min(50 * attempt, 1_000),
+};
+
+/** Reports the connection's errors once per outage. */
+function connect(redis: Redis, log: LimiterLogger): Redis {
   let reported = false;
   redis.on('error', (err: Error) => {
     // Once per outage: a Redis that stays away would otherwise log every reconnection attempt.

@@ -1,4 +1,3 @@
-import { hashToken } from '../http/ids';
 import type { Queryable } from '../store/db';
 import { cachedRead } from '../store/read-cache';
 import { findTokenUsers, rehashLegacyToken } from '../store/users';
@@ -19,10 +18,13 @@ export interface Principal {
  * within the cache TTL, one revoked through this server at once. A token
  * still stored under its legacy plain SHA-256 digest is rewritten with its
  * keyed digest on this first successful use.
+ *
+ * The cache is keyed by the token itself, in this process's memory only (it
+ * is in every request's headers anyway): a known token costs one map lookup,
+ * no hashing. Only a miss computes the keyed digest the database holds.
  */
-export async function principalForToken(db: Queryable, token: string): Promise<Principal | undefined> {
-  // The cache key is an in-memory fingerprint; what the database holds is the keyed digest.
-  return cachedRead(db, `token:${hashToken(token)}`, async () => {
+export function principalForToken(db: Queryable, token: string): Promise<Principal | undefined> {
+  return cachedRead(db, `token:${token}`, async () => {
     const digests = await tokenDigests(db, token);
     const rows = await findTokenUsers(db, [digests.keyed, digests.legacy]);
     // A keyed row wins over a legacy row of the same token (possible only if a token was issued twice).

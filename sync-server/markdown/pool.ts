@@ -21,7 +21,12 @@ export interface ParsePoolOptions {
 export type PoolOutcome<K extends TaskKind> =
   ({ ok: true } & TaskResult<K>) | { ok: false; reason: 'timeout' | 'error'; error?: unknown };
 
-const WORKER_FILE = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
+/** Set by scripts/build-server.mjs in the compiled server: the worker's own bundle, relative to this file. */
+declare const FOLIO_COMPILED_WORKER: string | undefined;
+/** From the sources, an entry that loads worker.ts through tsx; compiled, the plain-JS worker bundle. */
+const WORKER_FILE = fileURLToPath(
+  new URL(typeof FOLIO_COMPILED_WORKER === 'string' ? FOLIO_COMPILED_WORKER : './worker-entry.mjs', import.meta.url),
+);
 
 /**
  * Worker threads that parse markdown off the event loop (tinypool). Each task

@@ -3,6 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { DocHub } from '../docs/hub';
 import type { RedisFanout } from '../fanout/redis-fanout';
 
+/** The label children of one method and route (see Metrics.seriesOf). */
+interface RouteSeries {
+  method: string;
+  route: string;
+  latency: { observe(seconds: number): void };
+  byStatus: Map<number, { inc(): void }>;
+}
+
 /**
  * Prometheus metrics of one server process: request rate and latency by
  * route, open documents, connected sockets, update fan-out lag, plus Node's
@@ -107,12 +115,36 @@ export class Metrics {
     );
   }
 
+  /**
+   * The series of one method and route, made once: prom-client hashes a
+   * labels object on every call, so the hot path keeps the children instead.
+   */
+  private readonly series = new Map<string, RouteSeries>();
+
+  private seriesOf(method: string, route: string): RouteSeries {
+    const key = `${method} ${route}`;
+    let s = this.series.get(key);
+    if (!s) {
+      s = { method, route, latency: this.latency.labels(method, route), byStatus: new Map() };
+      this.series.set(key, s);
+    }
+    return s;
+  }
+
   /** Counts and times every request by its route pattern (unmatched ones as "unknown"). */
   instrument(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? 'unknown';
-      this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      this.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    // A callback hook: no promise per request.
+    app.addHook('onResponse', (request, reply, done) => {
+      const s = this.seriesOf(request.method, request.routeOptions.url ?? 'unknown');
+      const status = reply.statusCode;
+      let requests = s.byStatus.get(status);
+      if (!requests) {
+        requests = this.requests.labels(s.method, s.route, String(status));
+        s.byStatus.set(status, requests);
+      }
+      requests.inc();
+      s.latency.observe(reply.elapsedTime / 1000);
+      done();
     });
   }
 }

@@ -9,8 +9,10 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * same id is on every log line of the request.
  */
 export function installRequestIds(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 }
 

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { EntityId } from '../http/schemas';
 import { viewOf } from '../docs/revision-view';
-import { renderPdf } from './render';
 import { requireChangeRequest } from '../api/change-requests/service';
 
 /** How long a PDF link works. */
@@ -89,6 +88,8 @@ export const pdfRoutes =
         const view = viewOf(revision);
         const only = page === undefined ? undefined : view.pagesById.get(page);
         if (page !== undefined && !only) throw notFound('Page');
+        // pdfkit (and its fonts) load with the first PDF, not at boot.
+        const { renderPdf } = await import('./render');
         const pdf = await renderPdf(
           String(only?.title ?? 'Folio export'),
           only ? [only] : revision.pages,

@@ -1,47 +1,96 @@
-import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db';
-import { KeyedMutex } from './locks';
+import { setFlagsFromString } from 'node:v8';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { Db } from './db';
+import { pgliteDb } from './pglite-db';
+import { migratedPgliteImage } from './pglite-image';
 import { lockEmbeddedDatabase } from './pglite-lock';
+import { provisionDataDir } from './pglite-template';
+
+/**
+ * Postgres settings for a docs server's embedded database, passed as `-c`
+ * flags on every start (and to initdb, so a new folder's postgresql.conf
+ * records them too). Measured with `npm run bench -- pglite-footprint`; only
+ * settings that change the footprint are here — work_mem, temp_buffers and
+ * maintenance_work_mem are allocated per query on demand, so their defaults
+ * cost nothing at idle.
+ */
+export const PGLITE_SETTINGS: readonly string[] = [
+  // The buffer pool is allocated and touched in full at start (PGlite runs
+  // Postgres single-user inside the wasm heap): the default 128MB was ~115 MiB
+  // of the idle RSS. Reads that miss it are served by the OS page cache (the
+  // files live on disk via Node's fs), so a small pool costs a syscall per
+  // 8 kB page, not a disk read. wal_buffers follows it (-1 = 1/32 of it).
+  'shared_buffers=8MB',
+  // WAL kept on disk between checkpoints: the default 80MB..1GB is sized for
+  // write-heavy servers; a docs server's writes are small, and a checkpoint
+  // every 128MB of WAL bounds the folder's size.
+  'min_wal_size=32MB',
+  'max_wal_size=128MB',
+];
+
+const asFlags = (settings: readonly string[]) => settings.flatMap((s) => ['-c', s]);
+
+/** The PGlite constructor options Folio opens every database with (also used by the footprint benchmark). */
+export function pgliteOptions(): PGliteOptions {
+  return {
+    // PGlite's own defaults (single-user, fsync off — see durability below) plus ours.
+    startParams: [...PGlite.defaultStartParams, ...asFlags(PGLITE_SETTINGS)],
+    initDbStartParams: asFlags(PGLITE_SETTINGS),
+    // Not set, on purpose:
+    // - initialMemory: the wasm module declares a 128 MiB minimum (lower is a
+    //   LinkError), and untouched wasm pages are not resident anyway.
+    // - relaxedDurability: a no-op with the on-disk (Node fs) backend, whose
+    //   sync step does nothing; see durability.
+    // Durability: PGlite starts Postgres with fsync=off and its Node fs layer
+    // has no fsync, but every write is a synchronous write(2) to the data
+    // files/WAL before the query resolves. So a committed (acknowledged)
+    // transaction is in the kernel before we broadcast it and survives the
+    // process crashing; like before this tuning, it does not survive a power
+    // loss of the machine (PostgreSQL mode is the choice for that).
+  };
+}
+
+/**
+ * Compiles wasm with V8's baseline compiler only (Liftoff), set before PGlite's
+ * 8.7 MB module is compiled. By default V8 also recompiles hot functions with
+ * its optimizing tier in the background, and that second copy of the code was
+ * ~35-55 MiB of the idle RSS, growing as more queries warm up. The footprint
+ * benchmark's query mix (point reads, small write transactions) ran no slower:
+ * its time goes to the wire protocol in JS, not to the wasm. The flag is
+ * process-wide but PGlite is the only wasm Folio's server loads (shiki uses
+ * its JavaScript engine).
+ */
+function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
+}
 
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
  * (tests); otherwise it lives in that folder and survives restarts, and one
- * process at a time holds it (EmbeddedDatabaseBusyError for the next).
+ * process at a time holds it (EmbeddedDatabaseBusyError for the next). A new
+ * folder is provisioned from a ready-made template (pglite-template.ts)
+ * instead of running initdb in this process, which took ~4 s and left this
+ * process ~300 MiB larger for good. An in-memory database starts from a
+ * ready-made image with every migration applied (pglite-image.ts), so neither
+ * initdb nor the migrations run per open; migrate() still runs after and finds
+ * them recorded.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const unlock = dataDir ? await lockEmbeddedDatabase(dataDir) : async () => undefined;
+  useBaselineWasmCompiler();
   let pg: PGlite;
   try {
-    pg = dataDir ? new PGlite(dataDir) : new PGlite();
+    if (dataDir) {
+      await provisionDataDir(dataDir, pgliteOptions());
+      pg = new PGlite(dataDir, pgliteOptions());
+    } else {
+      const image = await migratedPgliteImage(pgliteOptions());
+      pg = new PGlite(image ? { ...pgliteOptions(), loadDataDir: image } : pgliteOptions());
+    }
     await pg.waitReady;
   } catch (err) {
     await unlock();
     throw err;
   }
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
-    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const res = await q.query<T>(sql, params as unknown[]);
-      return res.rows;
-    },
-  });
-  const base = wrap(pg);
-  const locks = new KeyedMutex();
-  return {
-    kind: 'pglite',
-    query: base.query,
-    // PGlite is a single connection; its own transaction() holds an exclusive
-    // lock, so transactions never interleave.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
-    withLock: (key, fn, options) => locks.withLock(key, fn, options),
-    close: async () => {
-      try {
-        await pg.close();
-      } finally {
-        await unlock();
-      }
-    },
-  };
+  return pgliteDb(pg, unlock);
 }

@@ -49,10 +49,23 @@ export class ReadCache {
     for (const listener of this.listeners) listener();
   }
 
-  /** The cached value for `key`, or the result of `load()` (cached unless undefined). */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value for `key` when it is current, else undefined; synchronous, for hot paths that can answer
+   * without a promise (callers must not mutate it).
+   */
+  peek<T>(key: string): T | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation && hit.expires > this.now()) return hit.value as T;
+    return hit && hit.generation === this.generation && hit.expires > this.now() ? (hit.value as T) : undefined;
+  }
+
+  /** The cached value for `key`, or the result of `load()` (cached unless undefined). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // Not an async function: a hit costs one resolved promise, not an async frame.
+    const hit = this.peek<T>(key);
+    return hit !== undefined ? Promise.resolve(hit) : this.load(key, load);
+  }
+
+  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation;
     const value = await load();
     if (value !== undefined && generation === this.generation) {
@@ -80,6 +93,12 @@ export interface WithReadCache {
 export function cachedRead<T>(q: object, key: string, load: () => Promise<T>): Promise<T> {
   const cache = (q as Partial<WithReadCache>).cache;
   return cache instanceof ReadCache ? cache.get(key, load) : load();
+}
+
+/** The current cached value for `key` in the read cache of `q`, synchronously (undefined: not cached, or no cache). */
+export function peekCached<T>(q: object, key: string): T | undefined {
+  const cache = (q as Partial<WithReadCache>).cache;
+  return cache instanceof ReadCache ? cache.peek<T>(key) : undefined;
 }
 
 /**

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from '../helpers/cli-process';
+import { freshPostgresDatabase } from '../helpers/postgres';
+import { freePort, rssMiB, START_ARGS } from '../helpers/server-process';
+import { BENCH_ADMIN_TOKEN, benchBackend } from './fixture';
 import type { BenchOutcome } from './http-load';
 import { connectPeers, type Peer } from './fanout-peers';
 import type { SyncServerKind } from './sync-servers';
@@ -17,7 +22,9 @@ import type { SyncServerKind } from './sync-servers';
  * commits every update before broadcasting it) and, as baselines in the same
  * run, the y-websocket 1.5 reference server and Hocuspocus (both in memory,
  * persisting nothing). Each server runs in its own child process; the clients
- * share this one. Writes test-artifacts/bench-fanout.json.
+ * share this one. The server process's resident memory is sampled before the
+ * burst (idle, clients connected) and throughout it (peak). Writes
+ * test-artifacts/bench-fanout.json.
  */
 
 export const name = 'fanout';
@@ -35,16 +42,82 @@ interface PhaseResult {
   maxMs: number;
 }
 
-interface ServerResult {
+export interface ServerResult {
   server: SyncServerKind;
   burst: PhaseResult;
   paced: PhaseResult;
+  /** The server process's RSS with every client connected, before the burst, in MiB. */
+  rssBeforeBurstMiB: number;
+  /** The highest RSS of the server process sampled during the burst (every 10 ms), in MiB. */
+  rssPeakBurstMiB: number;
 }
 
-/** Starts one server kind in a child process (see sync-servers.ts). */
-function spawnServer(kind: SyncServerKind): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/sync-servers.ts', kind], {
+/** Resident memory of the server process in MiB, 0 when unreadable (no /proc). */
+const rss = (pid: number | undefined) => (pid === undefined ? 0 : (rssMiB(pid) ?? 0));
+
+/** Samples the RSS of `pid` every 10 ms until stopped; returns the peak in MiB. */
+function sampleRss(pid: number | undefined): () => number {
+  let peak = rss(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 10);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rss(pid));
+  };
+}
+
+/** A server process of the benchmark. */
+interface SpawnedServer {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * How the servers are started: `sources` (default) runs each through tsx
+ * from test/bench/sync-servers.ts; `production` runs Folio as `npm start`
+ * does (the compiled build in out/server, which must exist: see
+ * scripts/build-server.mjs) and Hocuspocus with plain node
+ * (hocuspocus-server.mjs), so neither carries tsx in its memory.
+ */
+export type StartKind = 'sources' | 'production';
+
+/** Starts one server kind in a child process; resolves once it listens (it prints `LISTENING <url>`, or answers /healthz). */
+async function spawnServer(kind: SyncServerKind, start: StartKind): Promise<SpawnedServer> {
+  if (start === 'sources') return spawnListening(kind, ['--import', 'tsx', 'test/bench/sync-servers.ts', kind], {});
+  if (kind === 'hocuspocus') return spawnListening(kind, ['test/bench/hocuspocus-server.mjs'], {});
+  if (kind !== 'folio') throw new Error(`no production start for ${kind}`);
+  const dir = await mkdtemp(join(os.tmpdir(), 'folio-bench-fanout-'));
+  const pg = benchBackend() === 'postgres' ? await freshPostgresDatabase('folio_bench_fanout') : undefined;
+  const port = await freePort();
+  const env = {
+    ...childEnv(dir),
+    FOLIO_PORT: String(port),
+    FOLIO_HOST: '127.0.0.1',
+    FOLIO_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...(pg ? { FOLIO_DATABASE_URL: pg.url } : {}),
+  };
+  const cleanUp = async () => {
+    await pg?.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const server = await spawnListening(kind, START_ARGS.compiled, env, `http://127.0.0.1:${port}`);
+    return { ...server, stop: () => server.stop().finally(cleanUp) };
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+}
+
+function spawnListening(
+  kind: SyncServerKind,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  healthUrl?: string,
+): Promise<SpawnedServer> {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
+    env: healthUrl ? env : { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = () =>
@@ -59,12 +132,35 @@ function spawnServer(kind: SyncServerKind): Promise<{ url: string; stop(): Promi
     });
   return new Promise((resolve, reject) => {
     let out = '';
+    let settled = false;
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, stop });
+      if (m && !healthUrl && !settled) {
+        settled = true;
+        resolve({ url: m[1]!, pid: child.pid, stop });
+      }
     });
-    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before listening`)));
+    child.once('exit', (code) => {
+      settled = true;
+      reject(new Error(`${kind} server exited (${code}) before listening`));
+    });
+    if (healthUrl) {
+      const poll = async () => {
+        while (!settled) {
+          const up = await fetch(`${healthUrl}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (up && !settled) {
+            settled = true;
+            return resolve({ url: healthUrl, pid: child.pid, stop });
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      void poll();
+    }
   });
 }
 
@@ -133,19 +229,41 @@ async function phase(peers: Peer[], inserts: number, paced: boolean): Promise<Ph
   };
 }
 
-async function measureServer(kind: SyncServerKind, problems: string[]): Promise<ServerResult | undefined> {
-  const server = await spawnServer(kind);
+/** The workload of one run: clients per server, inserts per phase, and whether to run the paced phase. */
+export interface FanoutOptions {
+  clients: number;
+  inserts: number;
+  paced: boolean;
+  start?: StartKind;
+}
+
+const NO_PHASE: PhaseResult = { convergeMs: 0, p50Ms: 0, p99Ms: 0, maxMs: 0 };
+
+export async function measureServer(
+  kind: SyncServerKind,
+  problems: string[],
+  options: FanoutOptions = { clients: CLIENTS, inserts: INSERTS, paced: true },
+): Promise<ServerResult | undefined> {
+  const server = await spawnServer(kind, options.start ?? 'sources');
   let peers: Peer[] = [];
   try {
-    console.log(`fanout: ${kind} on ${server.url}: connecting ${CLIENTS} clients…`);
-    peers = await connectPeers(kind, server.url, CLIENTS);
+    console.log(`fanout: ${kind} on ${server.url}: connecting ${options.clients} clients…`);
+    peers = await connectPeers(kind, server.url, options.clients);
     await phase(peers, WARMUP_INSERTS, false);
-    const burst = await phase(peers, INSERTS, false);
-    const paced = await phase(peers, INSERTS, true);
+    const rssBeforeBurstMiB = rss(server.pid);
+    const stopSampling = sampleRss(server.pid);
+    let burst: PhaseResult;
+    let rssPeakBurstMiB: number;
+    try {
+      burst = await phase(peers, options.inserts, false);
+    } finally {
+      rssPeakBurstMiB = stopSampling();
+    }
+    const paced = options.paced ? await phase(peers, options.inserts, true) : NO_PHASE;
     const expected = peers[0]!.text.toString();
     const diverged = peers.filter((p) => p.text.toString() !== expected).length;
     if (diverged > 0) problems.push(`${kind}: ${diverged} clients ended with a different text`);
-    return { server: kind, burst, paced };
+    return { server: kind, burst, paced, rssBeforeBurstMiB, rssPeakBurstMiB };
   } catch (err) {
     problems.push(`${kind}: ${(err as Error).message}`);
     return undefined;
@@ -166,6 +284,7 @@ function table(results: ServerResult[]): string {
     'paced p50',
     'paced p99',
     'burst vs folio',
+    'RSS MiB idle/burst peak',
   ];
   const rows = results.map((r) => [
     r.server,
@@ -176,6 +295,7 @@ function table(results: ServerResult[]): string {
     r.paced.p50Ms.toFixed(1),
     r.paced.p99Ms.toFixed(1),
     folio ? `${(r.burst.convergeMs / folio.burst.convergeMs).toFixed(2)}x` : '-',
+    `${r.rssBeforeBurstMiB.toFixed(0)}/${r.rssPeakBurstMiB.toFixed(0)}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

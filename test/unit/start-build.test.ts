@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webAppBuildDecision } from '../../scripts/start';
+import { webAppBuildDecision } from '../../scripts/start.mjs';
 
 /**
  * `npm start` on a fresh clone (no out/renderer) builds the web app before the

@@ -1,4 +1,5 @@
-import { createLinkTargets, resolveLink, type ResolvedLink } from '../../../shared/markdown';
+// The link convention alone (no imports), not the markdown index: that would load the parser at boot.
+import { createLinkTargets, resolveLink, type ResolvedLink } from '../../../shared/markdown/links';
 import type { RevisionView } from '../../docs/revision-view';
 import type { MarkdownService } from '../../markdown/service';
 

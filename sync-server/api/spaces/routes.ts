@@ -32,8 +32,16 @@ export const spaceRoutes =
           response: { 200: ListOf(SpaceSchema) },
         },
       },
-      async (req) =>
-        spaces.listSpacesInOrganization(ctx, req.principal, req.params.organizationId, pageRequest(req.query)),
+      async (req, reply) =>
+        sendSerializedJson(
+          reply,
+          await spaces.listSpacesInOrganizationJson(
+            ctx,
+            req.principal,
+            req.params.organizationId,
+            pageRequest(req.query),
+          ),
+        ),
     );
 
     app.post(
@@ -64,7 +72,11 @@ export const spaceRoutes =
           response: { 200: ListOf(SpaceSchema) },
         },
       },
-      async (req) => spaces.listSpacesInCollection(ctx, req.principal, req.params.collectionId, pageRequest(req.query)),
+      async (req, reply) =>
+        sendSerializedJson(
+          reply,
+          await spaces.listSpacesInCollectionJson(ctx, req.principal, req.params.collectionId, pageRequest(req.query)),
+        ),
     );
 
     app.get(

@@ -31,7 +31,15 @@ import { changeRequestCountersFor, changeRequestCountersOf } from './counters';
  * on it. Policy decides: 404 when they cannot see it, 400 when it is in the
  * trash and the action needs a live space, 403 when their role is too low.
  */
-export async function requireSpace(ctx: AppContext, p: Principal, id: string, action: SpaceAction = 'view') {
+export function requireSpace(ctx: AppContext, p: Principal, id: string, action: SpaceAction = 'view') {
+  // Every read of a space's content asks this: a granted view is kept in the read cache under the same
+  // invalidation as the facts it comes from (any write), so a hot read is one lookup. Refusals are not kept.
+  if (action === 'view')
+    return cachedRead(ctx.db, `view-space:${id}:${p.userId}`, () => decideSpace(ctx, p, id, action));
+  return decideSpace(ctx, p, id, action);
+}
+
+async function decideSpace(ctx: AppContext, p: Principal, id: string, action: SpaceAction) {
   const row = await loadSpaceRow(ctx.db, id);
   if (!row) throw notFound('Space');
   const actor = await loadActor(ctx.db, row.organization_id, p.userId);
@@ -74,21 +82,55 @@ async function presentVisible(ctx: AppContext, rows: SpaceRow[], actor: Actor, p
   return { ...result, items: result.items.map((v) => presentSpace(ctx, v.row, v.role, counters.get(v.row.id))) };
 }
 
-/** Active spaces of an organization the caller can see, oldest first. */
-export async function listSpacesInOrganization(
+/** One character per role (and '-' for none): the cache key of a list's caller-specific part. */
+const ROLE_CODE: Record<Role, string> = { read: 'r', comment: 'c', edit: 'e', review: 'v', create: 'n', admin: 'a' };
+
+/**
+ * presentVisible, serialized and cached. Rows, counters and presentation are
+ * the same for every caller but for their role on each space, so the key is
+ * the list (`scope`, whose rows are read-cached under the same invalidation),
+ * the page and the caller's roles: callers with the same roles share one
+ * string, and a hot list request skips presentation and serialization.
+ */
+async function visibleJson(
+  ctx: AppContext,
+  scope: string,
+  rows: SpaceRow[],
+  actor: Actor,
+  page: PageRequest,
+): Promise<string> {
+  let roles = '';
+  for (const row of rows) {
+    const role = actor.access.roleOf(spaceNode(row));
+    roles += role ? ROLE_CODE[role] : '-';
+  }
+  return cachedRead(ctx.db, `spaces-json:${scope}:${page.offset}:${page.limit}:${roles}`, async () =>
+    JSON.stringify(await presentVisible(ctx, rows, actor, page)),
+  );
+}
+
+/** Active spaces of an organization the caller can see, oldest first, serialized (cached: see visibleJson). */
+export async function listSpacesInOrganizationJson(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
   page: PageRequest,
-) {
+): Promise<string> {
   const actor = await requireOrgActor(ctx.db, p, organizationId);
-  return presentVisible(ctx, await listActiveSpacesOfOrganization(ctx.db, organizationId), actor, page);
+  const rows = await listActiveSpacesOfOrganization(ctx.db, organizationId);
+  return visibleJson(ctx, `org:${organizationId}`, rows, actor, page);
 }
 
-/** Active spaces directly in a collection, in sidebar order. */
-export async function listSpacesInCollection(ctx: AppContext, p: Principal, collectionId: string, page: PageRequest) {
+/** Active spaces directly in a collection, in sidebar order, serialized (cached: see visibleJson). */
+export async function listSpacesInCollectionJson(
+  ctx: AppContext,
+  p: Principal,
+  collectionId: string,
+  page: PageRequest,
+): Promise<string> {
   const { row: collection, actor } = await requireCollection(ctx, p, collectionId);
-  return presentVisible(ctx, await listActiveSpacesInCollection(ctx.db, collection.id), actor, page);
+  const rows = await listActiveSpacesInCollection(ctx.db, collection.id);
+  return visibleJson(ctx, `collection:${collection.id}`, rows, actor, page);
 }
 
 export interface NewSpace {

@@ -1,29 +1,23 @@
-/**
- * `npm start`: builds the web app when this checkout has none (a fresh clone:
- * out/ is not committed), then starts the sync server. Without this the
- * server would answer /app/ with 503 until someone ran `npm run build`.
- *
- * Only a missing build triggers one — a stale build is the operator's call
- * (`npm run build`), so a restart never silently costs a rebuild.
- * `FOLIO_SKIP_WEB_BUILD=1` opts out (an API-only server).
- */
+// `npm start`: plain `node`, no TypeScript loader. Builds the web app when this checkout has none
+// (a fresh clone: out/ is not committed), compiles the server to out/server/ when that is missing
+// or older than its sources (scripts/build-server.mjs), then runs the compiled server.
+//
+// Only a missing web app triggers its build — a stale one is the operator's call (`npm run build`),
+// so a restart never silently costs a rebuild. `FOLIO_SKIP_WEB_BUILD=1` opts out (an API-only
+// server). The server's own compile is cheap (under a second) and always kept current.
 import { spawn } from 'node:child_process';
+import console from 'node:console';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_WEB_APP_DIR } from '../sync-server/web-app';
+import { ROOT, SERVER_OUT_DIR, ensureServerBuilt } from './build-server.mjs';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-
-/** Why the web app will (or will not) be built before the server starts. */
-export type BuildDecision = { build: true; reason: string } | { build: false; reason: string };
+/** Where the server looks for the web app (sync-server/web-app.ts, DEFAULT_WEB_APP_DIR). */
+export const WEB_APP_DIR = join(ROOT, 'out', 'renderer');
 
 /** Decides whether `npm start` builds the web app first: only when its entry page is missing. */
-export function webAppBuildDecision(
-  webAppDir: string,
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-): BuildDecision {
+export function webAppBuildDecision(webAppDir, argv, env) {
   if (argv.includes('--help') || argv.includes('-h')) return { build: false, reason: 'help only' };
   if (env.FOLIO_SKIP_WEB_BUILD === '1') return { build: false, reason: 'FOLIO_SKIP_WEB_BUILD=1' };
   if (existsSync(resolve(webAppDir, 'index.html'))) return { build: false, reason: 'already built' };
@@ -31,7 +25,7 @@ export function webAppBuildDecision(
 }
 
 /** Runs the project's build (electron-vite: the renderer and the desktop shell) and waits for it. */
-export function buildWebApp(cwd = ROOT): Promise<void> {
+export function buildWebApp(cwd = ROOT) {
   const bin = resolve(cwd, 'node_modules/.bin/electron-vite');
   return new Promise((done, fail) => {
     const child = spawn(bin, ['build'], { cwd, stdio: 'inherit' });
@@ -44,19 +38,20 @@ export function buildWebApp(cwd = ROOT): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
-  const decision = webAppBuildDecision(DEFAULT_WEB_APP_DIR, process.argv.slice(2), process.env);
+async function main() {
+  const decision = webAppBuildDecision(WEB_APP_DIR, process.argv.slice(2), process.env);
   if (decision.build) {
     console.log(`folio: building the web app first (${decision.reason})…`);
     const started = Date.now();
     await buildWebApp();
     console.log(`folio: web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  await import('../sync-server/main');
+  await ensureServerBuilt();
+  await import(pathToFileURL(join(SERVER_OUT_DIR, 'main.js')).href);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((err: unknown) => {
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().catch((err) => {
     console.error(`folio: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });

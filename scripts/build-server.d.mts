@@ -1,0 +1,14 @@
+// Types of scripts/build-server.mjs (plain JavaScript: `npm start` runs it without a TypeScript loader).
+
+export const ROOT: string;
+/** Where the compiled server goes: main.js, cli.js, markdown-worker.js and their chunks. */
+export const SERVER_OUT_DIR: string;
+
+export type ServerBuildDecision = { build: boolean; reason: string };
+
+/** Compiles the server into `outDir` (which must sit inside the checkout, to find node_modules); resolves to the ms it took. */
+export function buildServer(options?: { root?: string; outDir?: string }): Promise<number>;
+/** Whether `outDir` must be (re)built: missing, or older than one of the sources it was built from. */
+export function serverBuildDecision(outDir?: string): ServerBuildDecision;
+/** Builds `outDir` when `serverBuildDecision` says so. */
+export function ensureServerBuilt(outDir?: string): Promise<ServerBuildDecision>;

@@ -1,0 +1,190 @@
+// Compiles the sync server (sync-server/main.ts, the admin CLI sync-server/cli.ts and the markdown
+// worker) to plain JavaScript in out/server/, so `npm start` runs with plain `node` and never
+// compiles TypeScript at start. Only Folio's own code is bundled; every package stays an import of
+// node_modules (PGlite's WASM, shiki's grammars… are found where they are installed).
+//
+// `node scripts/build-server.mjs` builds unconditionally; scripts/start.mjs calls
+// `ensureServerBuilt()`, which builds only when the output is missing or older than a source.
+import console from 'node:console';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import process from 'node:process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+/** Where the compiled server goes (out/ is not committed). */
+export const SERVER_OUT_DIR = join(ROOT, 'out', 'server');
+/** What the build wrote and from which sources: the staleness check reads it. */
+const BUILD_INFO = 'build-info.json';
+const BUILD_SCRIPT = fileURLToPath(import.meta.url);
+
+const ENTRIES = {
+  main: 'sync-server/main.ts',
+  cli: 'sync-server/cli.ts',
+  'markdown-worker': 'sync-server/markdown/worker.ts',
+};
+
+/** A path relative to `from`, with forward slashes (a URL path). */
+function urlPath(from, to) {
+  const rel = relative(from, to).split(sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/**
+ * Source files resolve paths next to themselves (`new URL('./migrations/', import.meta.url)`,
+ * `../out/renderer`). In a bundle `import.meta.url` is the bundle's, so each of our files gets
+ * its own source location back: the same relative paths work compiled and from the sources.
+ */
+function sourceUrlPlugin(outDir) {
+  return {
+    name: 'folio-source-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
+        const own = `new URL(${JSON.stringify(urlPath(outDir, args.path))}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', own), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * Packages bundled into the server rather than imported from node_modules. TypeBox ships as ~680
+ * small ES modules: Node resolving, reading and linking each one was ~200 ms of every start, while
+ * in the bundle it is one parse. Only Folio's code imports it (schemas are plain JSON Schema with
+ * string `~kind` markers, so a second copy elsewhere would still agree).
+ */
+const BUNDLED_PACKAGES = /^typebox(\/.*)?$/;
+
+function bundlePackagesPlugin() {
+  return {
+    name: 'folio-bundle-packages',
+    setup(build) {
+      build.onResolve({ filter: BUNDLED_PACKAGES }, (args) => ({
+        path: fileURLToPath(import.meta.resolve(args.path)),
+      }));
+    },
+  };
+}
+
+/** Writes a file by renaming a finished temporary one: a process starting meanwhile never reads half a file. */
+async function writeAtomically(file, contents) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, contents);
+  await rename(tmp, file);
+}
+
+/**
+ * Builds out/server/{main,cli,markdown-worker}.js (+ chunks for what the server imports lazily).
+ * Returns the build's duration in ms.
+ */
+export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {}) {
+  const started = performance.now();
+  // Taken before reading any source: one edited during the build counts as newer than the build.
+  const builtAt = Date.now();
+  const { build } = await import('esbuild');
+  const pool = join(root, 'sync-server', 'markdown');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
+    outdir: outDir,
+    bundle: true,
+    // Code splitting: a module the server imports with import() (PDF, sites, markdown, Redis…) is its
+    // own chunk, and the packages it imports load with it, not at boot.
+    splitting: true,
+    // Chunks sit beside the entries: every output file is the same distance from the sources.
+    chunkNames: '[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Class and function names as in the sources (error names, logs).
+    keepNames: true,
+    sourcemap: 'linked',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+    // The parse pool loads this bundle in its worker threads instead of the tsx-loading worker-entry.mjs.
+    define: {
+      FOLIO_COMPILED_WORKER: JSON.stringify(urlPath(pool, join(outDir, 'markdown-worker.js'))),
+    },
+    plugins: [bundlePackagesPlugin(), sourceUrlPlugin(outDir)],
+  });
+  await mkdir(outDir, { recursive: true });
+  // Chunks first, entries last: an entry never names a chunk that is not there yet.
+  const entries = new Set(Object.keys(ENTRIES).flatMap((e) => [join(outDir, `${e}.js`), join(outDir, `${e}.js.map`)]));
+  const files = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
+  for (const f of files) await writeAtomically(f.path, f.contents);
+  const inputs = Object.keys(result.metafile.inputs).map((p) => resolve(root, p));
+  await writeAtomically(join(outDir, BUILD_INFO), JSON.stringify({ builtAt, inputs }, null, 1));
+  await removeOldChunks(outDir, new Set(files.map((f) => f.path)));
+  return performance.now() - started;
+}
+
+/**
+ * Chunks of earlier builds are left a day: a server started before a rebuild may still import one
+ * lazily. Older ones are garbage.
+ */
+async function removeOldChunks(outDir, keep) {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of await readdir(outDir)) {
+    if (!/-[A-Z0-9]{8}\.js(\.map)?$/.test(name)) continue;
+    const file = join(outDir, name);
+    if (keep.has(file) || keep.has(file.replace(/\.map$/, ''))) continue;
+    if ((await stat(file)).mtimeMs < dayAgo) await rm(file, { force: true });
+  }
+}
+
+/**
+ * Whether out/server must be (re)built, and why: no build yet, or a source it was built from (or
+ * this script) changed since, or is gone. mtimes only: one stat per input (a few hundred files,
+ * a few ms), no hashing.
+ */
+export function serverBuildDecision(outDir = SERVER_OUT_DIR) {
+  const infoFile = join(outDir, BUILD_INFO);
+  if (!existsSync(infoFile) || !Object.keys(ENTRIES).every((e) => existsSync(join(outDir, `${e}.js`)))) {
+    return { build: true, reason: `${outDir} has no complete build` };
+  }
+  let info;
+  try {
+    info = JSON.parse(readFileSync(infoFile, 'utf8'));
+  } catch {
+    return { build: true, reason: `${infoFile} is unreadable` };
+  }
+  for (const input of [BUILD_SCRIPT, ...info.inputs]) {
+    let mtime;
+    try {
+      mtime = statSync(input).mtimeMs;
+    } catch {
+      return { build: true, reason: `${relative(ROOT, input)} is gone` };
+    }
+    if (mtime > info.builtAt) return { build: true, reason: `${relative(ROOT, input)} changed since the last build` };
+  }
+  return { build: false, reason: 'up to date' };
+}
+
+/** Builds out/server when `serverBuildDecision` says so, saying what it does on stderr. */
+export async function ensureServerBuilt(outDir = SERVER_OUT_DIR) {
+  const decision = serverBuildDecision(outDir);
+  if (!decision.build) return decision;
+  console.error(`folio: compiling the server (${decision.reason})…`);
+  const ms = await buildServer({ outDir });
+  console.error(`folio: server compiled in ${(ms / 1000).toFixed(1)} s`);
+  return decision;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const outDir = process.argv[2] ? resolve(process.argv[2]) : SERVER_OUT_DIR;
+  buildServer({ outDir }).then(
+    (ms) =>
+      console.log(`folio: server compiled to ${relative(ROOT, outDir) || dirname(outDir)} in ${Math.round(ms)} ms`),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}

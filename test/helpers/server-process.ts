@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { childEnv, ROOT } from './cli-process';
+
+/**
+ * A sync server started as `npm start` runs it, in a child process of its own (compiled:
+ * `node out/server/main.js`; or from the sources through tsx), on a temp data dir. Used by the
+ * startup benchmark and by the test that proves the compiled start answers.
+ */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** From spawn to the first 200 of GET /healthz (ms). */
+  firstAnswerMs: number;
+  /** CPU time (user + system) the process had used by then (ms; NaN without /proc): unlike wall time, not inflated by a busy machine. */
+  firstAnswerCpuMs: number;
+  /** What the process printed so far. */
+  output(): string;
+  /** SIGTERM, and the exit code once it has shut down. */
+  stop(): Promise<number | null>;
+}
+
+/** How to start the server: the compiled bundle (the production start) or the TypeScript sources through tsx. */
+export type StartMode = 'compiled' | 'tsx';
+
+export const START_ARGS: Record<StartMode, string[]> = {
+  compiled: ['out/server/main.js'],
+  tsx: ['--import', 'tsx', 'sync-server/main.ts'],
+};
+
+/** A port free right now (the server is given it up front, so the first answer can be polled from spawn on). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server in `mode` on `dataDir` and resolves once GET /healthz has answered 200. */
+export async function startServerProcess(
+  mode: StartMode,
+  dataDir: string,
+  timeoutMs = 120_000,
+  /** Node's arguments instead of `START_ARGS[mode]` (the startup benchmark's reference build). */
+  args = START_ARGS[mode],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...childEnv(dataDir), FOLIO_PORT: String(port), FOLIO_HOST: '127.0.0.1' },
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const stop = async () => {
+    if (!gone) child.kill('SIGTERM');
+    return exited;
+  };
+  for (;;) {
+    if (gone) throw new Error(`the server (${mode}) exited before answering:\n${out}`);
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the server (${mode}) did not answer within ${timeoutMs} ms:\n${out}`);
+    }
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) {
+      const firstAnswerMs = performance.now() - started;
+      return { child, url, firstAnswerMs, firstAnswerCpuMs: cpuMs(child.pid!), output: () => out, stop };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms); NaN where there is no /proc. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is the 1st, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process (VmRSS, MiB), from /proc; undefined where there is no /proc. */
+export function rssMiB(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import Tinypool from 'tinypool';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureServerBuilt, serverBuildDecision, SERVER_OUT_DIR } from '../../scripts/build-server.mjs';
+import { startServerProcess } from '../helpers/server-process';
+
+/**
+ * The production start runs compiled JavaScript: out/server/main.js, built from the sources by
+ * scripts/build-server.mjs, started with plain `node` (no tsx), answers on a new data dir — the
+ * database opens and migrates (the migrations are found from the bundle), the API answers, and the
+ * parse pool's worker is a compiled bundle too.
+ */
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'folio-compiled-'));
+  await ensureServerBuilt();
+}, 120_000);
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it('the compiled bundle imports no TypeScript loader', async () => {
+  const bundled = (await readdir(SERVER_OUT_DIR)).filter((f) => f.endsWith('.js'));
+  const sources = await Promise.all(bundled.map((f) => readFile(join(SERVER_OUT_DIR, f), 'utf8')));
+  const all = sources.join('\n');
+  expect(all).not.toMatch(/from ["']tsx/);
+  // The bundled parse pool names the worker bundle (the sources' worker-entry.mjs loads tsx).
+  expect(all).toMatch(/true \? "[./]*out\/server\/markdown-worker\.js"/);
+});
+
+it('starts from compiled JS and answers the API', async () => {
+  const server = await startServerProcess('compiled', dataDir);
+  try {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const token = (await readFile(join(dataDir, 'admin-token'), 'utf8')).trim();
+    const auth = { authorization: `Bearer ${token}` };
+    const me = await fetch(`${server.url}/v1/user`, { headers: auth });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { displayName: string }).displayName).toBe('Administrator');
+    expect(server.output()).toMatch(/listening on/);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}, 120_000);
+
+it('the parse pool runs the compiled worker bundle in its threads', async () => {
+  // The bundled pool names the worker bundle, not the tsx-loading worker-entry.mjs of the sources.
+  const worker = join(SERVER_OUT_DIR, 'markdown-worker.js');
+  const pool = new Tinypool({ filename: worker, minThreads: 0, maxThreads: 1, execArgv: [] });
+  const { port1, port2 } = new MessageChannel();
+  try {
+    const request = {
+      task: { kind: 'site', markdown: '# Title\n\n```js\nlet x = $1$;\n```\n\n$$a^2$$' },
+      started: port2,
+    };
+    const result = (await pool.run(request, { transferList: [port2] })) as { value: { html: string } };
+    expect(result.value.html).toContain('<h1');
+    expect(result.value.html).toContain('class="katex');
+  } finally {
+    port1.close();
+    await pool.destroy();
+  }
+});
+
+it('rebuilds when the output is incomplete or a source it was built from changed or is gone', async () => {
+  // A fake build in a temp dir, from one temp source: the decision reads only build-info.json and mtimes.
+  const out = await mkdtemp(join(tmpdir(), 'folio-build-'));
+  const source = join(out, 'source.ts');
+  try {
+    await writeFile(source, 'export {};');
+    const past = new Date(Date.now() - 60_000);
+    await utimes(source, past, past);
+    expect(serverBuildDecision(out)).toMatchObject({
+      build: true,
+      reason: expect.stringContaining('no complete build'),
+    });
+    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js']) await writeFile(join(out, entry), '');
+    await writeFile(join(out, 'build-info.json'), JSON.stringify({ builtAt: Date.now(), inputs: [source] }));
+    expect(serverBuildDecision(out)).toEqual({ build: false, reason: 'up to date' });
+    const future = new Date(Date.now() + 60_000);
+    await utimes(source, future, future);
+    expect(serverBuildDecision(out)).toMatchObject({ build: true, reason: expect.stringContaining('changed since') });
+    await rm(source);
+    expect(serverBuildDecision(out)).toMatchObject({ build: true, reason: expect.stringContaining('is gone') });
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});
