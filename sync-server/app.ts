@@ -35,6 +35,7 @@ import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
+import { RequestLogController } from './observability/request-log';
 import { installCors, registerWebApp } from './web-app';
 
 /**
@@ -46,6 +47,8 @@ import { installCors, registerWebApp } from './web-app';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    // Request lines of reads at debug, of writes at info (no log line per hot read at the default level).
+    logController: new RequestLogController(),
     // Body size, router, request head and timeout limits (README "Limits").
     ...SERVER_LIMIT_OPTIONS,
     // Router and HTTP-parser refusals in the API's error shape.
@@ -64,7 +67,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installJsonParser(app);
   installTextGuard(app);
   installErrorHandlers(app);
-  await installCors(app); // before auth, so refusals carry CORS headers too
+  installCors(app); // before auth, so refusals carry CORS headers too
   installRateLimits(app, ctx.rateLimits, ctx.urls); // before auth: a throttled address is refused before its token is checked
   installAuth(app, ctx.db, () => ctx.urls.root);
   await registerOpenApi(app, ctx);

@@ -53,7 +53,13 @@ async function main(): Promise<void> {
   console.log(`Folio sync server listening on ${server.url} (public URL ${server.ctx.urls.root})`);
   console.log(`Storage: ${storage}`);
   console.log(`API: ${server.ctx.urls.api('')}   reference: ${server.ctx.urls.root}/reference`);
-  console.log(`Web app: ${server.ctx.urls.app('/')} (sign in with this server's URL and an API token)`);
+  const methods = [
+    ...(config.oidcIssuer ? [config.oidcLabel] : []),
+    ...(config.emailSignIn ? [`an email link${config.smtpUrl ? '' : ' (logged here: no SMTP set)'}`] : []),
+    'SAML SSO once an organization adds its IdP',
+    'an API token',
+  ];
+  console.log(`Web app: ${server.ctx.urls.app('/')} (sign in with ${methods.join(', ')})`);
   if (server.admin.tokenFile && server.admin.token) {
     console.log(
       `\nInstance admin created. Its API token (shown once, also saved to ${server.admin.tokenFile}):\n\n  ${server.admin.token}\n`,

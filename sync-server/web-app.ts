@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './http/errors';
 
@@ -13,31 +12,53 @@ export const DEFAULT_WEB_APP_DIR = resolve(fileURLToPath(new URL('.', import.met
 /** The path the web app is served under. */
 export const WEB_APP_PREFIX = '/app/';
 
+/** Response headers a cross-origin caller of /v1 may read. */
+const API_EXPOSED_HEADERS = 'location, etag, x-request-id, retry-after';
+/** Methods a preflight of /v1 allows. */
+const API_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE';
+
+const isApiUrl = (url: string) => url.startsWith('/v1/') || url === '/v1';
+
 /**
  * Cross-origin access to the /v1 API. The desktop app loads the renderer from
  * file:// and a web app may be served from another host, so their REST calls
- * are cross-origin. Every origin is allowed on purpose: the API authenticates
- * with bearer tokens only and never reads cookies, so a foreign page gains
+ * are cross-origin. Every origin is allowed on purpose: another origin can
+ * only authenticate with a bearer token (a request signed in with the session
+ * cookie must come from this server, http/auth.ts), so a foreign page gains
  * nothing from CORS that it could not do with a token it already holds
- * (`credentials` stays false: no ambient authority crosses origins).
+ * (`credentials` stays off: no ambient authority crosses origins). Other
+ * paths get no CORS headers (the sign-in routes that need them set their own,
+ * api/sign-in/open-cors.ts).
  *
+ * A plain callback hook rather than @fastify/cors, whose per-request options
+ * delegator cost about a seventh of a cached GET; the headers are the same
+ * (less its `Vary: Origin`, meaningless when every origin gets `*`).
  * Must be installed before the auth hook: CORS headers are set in an
  * onRequest hook, so a 401 still carries them and the browser shows the
- * caller the API's error instead of an opaque network failure.
+ * caller the API's error instead of an opaque network failure. Preflights
+ * are answered here too, before authentication (a browser sends them without
+ * the Authorization header).
  */
-export async function installCors(app: FastifyInstance): Promise<void> {
-  await app.register(cors, {
-    delegator: (req, callback) => {
-      const isApi = (req.url ?? '').startsWith('/v1/') || req.url === '/v1';
-      callback(null, {
-        origin: isApi ? '*' : false,
-        methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
-        credentials: false,
-        exposedHeaders: ['location', 'etag', 'x-request-id', 'retry-after'],
-        maxAge: 600,
-      });
-    },
+export function installCors(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiUrl(request.url)) return done();
+    reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', API_EXPOSED_HEADERS);
+    if (request.method !== 'OPTIONS') return done();
+    const headers = request.headers;
+    if (!headers.origin || !headers['access-control-request-method']) {
+      void reply
+        .status(400)
+        .send(errorBody(400, 'Invalid preflight request: it needs Origin and Access-Control-Request-Method'));
+      return;
+    }
+    reply.header('access-control-allow-methods', API_METHODS).header('vary', 'Access-Control-Request-Headers');
+    const asked = headers['access-control-request-headers'];
+    if (asked !== undefined) reply.header('access-control-allow-headers', asked);
+    // Safari waits for a body on a 204 without content-length 0.
+    void reply.header('access-control-max-age', '600').code(204).header('content-length', '0').send();
   });
+  // Lets Fastify route any OPTIONS request to the hook above; a preflight it did not answer (not /v1) is a 404.
+  app.options('*', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 }
 
 /**

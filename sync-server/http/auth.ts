@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Queryable } from '../store/db';
 import { bearerToken, principalForToken, type Principal } from '../identity/principal';
 import { isSameOrigin, sessionTokenFromCookies } from '../identity/sessions';
@@ -19,29 +19,45 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * An onRequest hook (it runs before body parsing and validation, so an
- * unauthenticated caller learns nothing about the schemas): every route not
- * marked `config.public` needs a valid bearer token or the web app's session
- * cookie, else 401. A cookie is sent by the browser on its own, so a request
- * authenticated by one must come from this server's own pages (403 otherwise):
- * another site cannot make a signed-in browser change anything.
+ * unauthenticated caller learns nothing about the schemas): every /v1 route
+ * not marked `config.public` needs a valid bearer token or the web app's
+ * session cookie, else 401. A cookie is sent by the browser on its own, so a
+ * request authenticated by one must come from this server's own pages (403
+ * otherwise): another site cannot make a signed-in browser change anything.
+ *
+ * The hook is attached to each route that needs it when the route is
+ * registered (onRoute), after the app-wide hooks (CORS, rate limits), rather
+ * than run for every request: the check of which routes are protected is
+ * made once per route, and public routes, non-/v1 paths and unknown routes
+ * (the 404 handler) never call it. A callback hook: a known token costs no
+ * async frame.
  */
 export function installAuth(app: FastifyInstance, db: Queryable, publicUrl: () => string): void {
   app.decorateRequest('principal', undefined as unknown as Principal);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
-    // Only the /v1 API needs a token; unknown routes fall through to the 404 handler.
-    if (!request.routeOptions.url?.startsWith('/v1')) return;
+  const authenticate: onRequestHookHandler = (request, _reply, done) => {
     let token = bearerToken(request.headers.authorization);
     if (!token) {
       token = sessionTokenFromCookies(request.headers.cookie);
-      if (!token) throw unauthorized();
+      if (!token) return done(unauthorized());
       if (!isSameOrigin(request.headers, publicUrl(), SAFE_METHODS.has(request.method)))
-        throw forbidden(
-          'Cross-site request refused: a request signed in with the session cookie must come from this server',
+        return done(
+          forbidden(
+            'Cross-site request refused: a request signed in with the session cookie must come from this server',
+          ),
         );
     }
-    const principal = await principalForToken(db, token);
-    if (!principal) throw unauthorized('Invalid API token');
-    request.principal = principal;
+    principalForToken(db, token).then((principal) => {
+      if (!principal) return done(unauthorized('Invalid API token'));
+      request.principal = principal;
+      done();
+    }, done);
+  };
+  app.addHook('onRoute', (route) => {
+    // Only the /v1 API needs a token.
+    if (route.config?.public || !route.url.startsWith('/v1')) return;
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // A new array: Fastify clones a GET route's options for its HEAD route, which comes through here too.
+    if (!own.includes(authenticate)) route.onRequest = [authenticate, ...own];
   });
 }

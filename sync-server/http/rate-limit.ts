@@ -19,6 +19,19 @@ function tooMany(reply: FastifyReply, wait: Wait, message: string): ApiError {
   return new ApiError(429, `${message}; retry in ${wait} s`);
 }
 
+/** Lets a request to a protected /v1 route through with its failed-auth claim, or refuses it (429). */
+function admit(request: FastifyRequest, reply: FastifyReply, a: AuthAttempt, done: (err?: Error) => void): void {
+  if (a.wait > 0) return done(tooMany(reply, a.wait, 'Too many failed authentications from this address'));
+  request.authAttempt = a;
+  // Only a request holding a credit listens for its end (answered or abandoned: then its credit comes back);
+  // the hot path of a known token adds no listener.
+  if (a.claimed)
+    reply.raw.once('close', () =>
+      a.settle(reply.statusCode === 401 ? 'failed' : request.principal !== undefined ? 'accepted' : 'other'),
+    );
+  done();
+}
+
 /** Paths a site's own hostname never serves (published-site/routes.ts). */
 const NOT_SITE_PATHS = /^\/(v1|healthz|readyz|metrics)(\/|\?|$)/;
 
@@ -78,19 +91,8 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
       }
       if (kind !== 'auth' || !limits.limitsFailures) return done();
       const attempt = limits.attempt(request.ip, bearerToken(request.headers.authorization));
-      const admit = (a: AuthAttempt) => {
-        if (a.wait > 0) return done(tooMany(reply, a.wait, 'Too many failed authentications from this address'));
-        request.authAttempt = a;
-        // Only a request holding a credit listens for its end (answered or abandoned: then its credit comes back);
-        // the hot path of a known token adds no listener.
-        if (a.claimed)
-          reply.raw.once('close', () =>
-            a.settle(reply.statusCode === 401 ? 'failed' : request.principal !== undefined ? 'accepted' : 'other'),
-          );
-        done();
-      };
-      if (attempt instanceof Promise) attempt.then(admit, done);
-      else admit(attempt);
+      if (attempt instanceof Promise) attempt.then((a) => admit(request, reply, a, done), done);
+      else admit(request, reply, attempt, done);
     });
   if (limits.limitsToken(true) || limits.limitsToken(false))
     app.addHook('preParsing', (request, reply, payload, done) => {

@@ -42,16 +42,22 @@ const isHtml = (reply: FastifyReply) => /^\s*text\/html\b/i.test(String(reply.ge
  * Runs in onSend, after the handler chose the content type.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: no promise per response.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
-    if (!isHtml(reply)) return;
-    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
-    const given = reply.getHeader('content-security-policy');
-    const csp = given ? withFrameAncestors(String(given)) : FALLBACK_HTML_CSP;
-    reply.header('content-security-policy', csp);
-    if (!reply.hasHeader('x-frame-options')) {
-      const xfo = legacyFrameOptions(csp);
-      if (xfo) reply.header('x-frame-options', xfo);
-    }
+    if (isHtml(reply)) htmlHeaders(reply);
+    done(null, payload);
   });
+}
+
+/** What every HTML response gets (see installSecurityHeaders). */
+function htmlHeaders(reply: FastifyReply): void {
+  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
+  const given = reply.getHeader('content-security-policy');
+  const csp = given ? withFrameAncestors(String(given)) : FALLBACK_HTML_CSP;
+  reply.header('content-security-policy', csp);
+  if (!reply.hasHeader('x-frame-options')) {
+    const xfo = legacyFrameOptions(csp);
+    if (xfo) reply.header('x-frame-options', xfo);
+  }
 }

@@ -182,14 +182,20 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
 
   const publicHost = new URL(ctx.urls.root).hostname;
   const RESERVED = /^\/(v1|healthz|readyz|metrics)(\/|$)/;
-  app.addHook('onRequest', async (req, reply) => {
-    const host = req.headers.host?.toLowerCase().replace(/:\d+$/, '');
-    if (!host || host === publicHost || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+  // The Host of almost every request: the public hostname, with or without a port, as the server writes it.
+  const isPublicHost = (raw: string) =>
+    raw.startsWith(publicHost) && (raw.length === publicHost.length || raw.charCodeAt(publicHost.length) === 58); // ':'
+  // Runs for every request: a callback hook that decides synchronously in the common case (no promise, no lookup).
+  app.addHook('onRequest', (req, reply, done) => {
+    const raw = req.headers.host;
+    if (!raw || (req.method !== 'GET' && req.method !== 'HEAD') || isPublicHost(raw)) return done();
+    const host = raw.toLowerCase().replace(/:\d+$/, '');
     const path = pathOf(req);
-    if (RESERVED.test(path)) return;
-    const siteId = await siteIdForHost(ctx.db, host);
-    if (!siteId) return;
-    await serve(req, reply, siteId, '/', path.slice(1));
-    return reply;
+    if (host === publicHost || RESERVED.test(path)) return done();
+    siteIdForHost(ctx.db, host).then((siteId) => {
+      if (!siteId) return done();
+      // The site answers: the request goes no further (done is not called).
+      serve(req, reply, siteId, '/', path.slice(1)).then(undefined, done);
+    }, done);
   });
 }

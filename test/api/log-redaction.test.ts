@@ -9,9 +9,10 @@ import { syncUrl } from '../helpers/sync-clients';
 
 /**
  * Credentials in URLs never reach the logs: the server's own pino stream is
- * captured at info level while signed uploads and downloads, share links,
- * visitor tokens and `?token=` requests go through (and still work); the
- * request log lines show the URLs with those values replaced.
+ * captured at debug level (reads are logged at debug, writes at info) while
+ * signed uploads and downloads, share links, visitor tokens and `?token=`
+ * requests go through (and still work); the request log lines show the URLs
+ * with those values replaced.
  */
 const lines: string[] = [];
 let t: TestServer;
@@ -21,7 +22,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await startTestServer(
     {},
-    { logger: { level: 'info' }, logStream: { write: (line: string) => lines.push(line) } },
+    { logger: { level: 'debug' }, logStream: { write: (line: string) => lines.push(line) } },
   );
   orgId = (await t.client.orgs.createOrganization({ title: 'Log Org' })).data.id;
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Logged' })).data.id;
@@ -32,9 +33,22 @@ afterAll(async () => {
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+interface LogLine {
+  level: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+}
+const parsed = () => lines.map((l) => JSON.parse(l) as LogLine);
+
 /** The request URLs the log lines recorded. */
 const loggedUrls = () =>
-  lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter((u): u is string => !!u);
+  parsed()
+    .map((l) => l.req?.url)
+    .filter((u): u is string => !!u);
+
+/** pino's numeric levels. */
+const DEBUG = 20;
+const INFO = 30;
 
 describe('request log lines', () => {
   it('redact upload and download signatures, share keys, visitor tokens and token parameters', async () => {
@@ -103,5 +117,16 @@ describe('request log lines', () => {
       ).toBe(true);
     // Other parameters are kept as sent.
     expect(urls.some((u) => /[?&]type=image%2Fpng/.test(u))).toBe(true);
+  });
+
+  it('logs reads at debug and writes at info, so a hot read writes no line at the default level', async () => {
+    expect((await raw(t, 'GET', `/v1/spaces/${spaceId}`, { token: t.adminToken })).status).toBe(200);
+    const incoming = parsed().filter((l) => l.msg === 'incoming request');
+    const levelsOf = (method: string) => new Set(incoming.filter((l) => l.req?.method === method).map((l) => l.level));
+    // beforeAll created an organization and a space (POST); the tests read (GET).
+    expect(levelsOf('POST')).toEqual(new Set([INFO]));
+    expect(levelsOf('GET')).toEqual(new Set([DEBUG]));
+    const completed = parsed().filter((l) => l.msg === 'request completed');
+    expect(new Set(completed.map((l) => l.level))).toEqual(new Set([DEBUG, INFO]));
   });
 });

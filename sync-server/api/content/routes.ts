@@ -1,9 +1,11 @@
 import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
-import { sendJsonWithEtag } from '../../http/etag';
+import { prepareJson, sendJsonWithEtag, sendPreparedJson, type PreparedJson } from '../../http/etag';
+import { Lru } from '../../store/lru';
 import { pageRequest, pageArray } from '../../http/paging';
 import { presentFile, presentPage, presentRevision } from './present';
 import { pageFields, type PageFormatName } from './page-format';
@@ -48,6 +50,26 @@ export const contentRoutes =
       if (hit !== undefined) return hit;
       const fields = await pageFields(ctx.markdown, page, format);
       return revisions.json(key, () => presentPage(ctx, v.revision, page, fields));
+    };
+    // Page responses as sent (bytes and ETag), per revision, page and format: a hot GET page encodes nothing.
+    const preparedPages = new Lru<string, PreparedJson>(4_000, {
+      maxWeight: 64 * 1024 * 1024,
+      weigh: (p) => p.body.length,
+    });
+    const sendPage = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      v: RevisionView,
+      pageId: string | undefined,
+      format: PageFormatName,
+    ) => {
+      const tag = `${v.revision.id}:${pageId}:${format}`;
+      let prepared = preparedPages.get(tag);
+      if (prepared === undefined) {
+        prepared = prepareJson(tag, await pageJson(v, pageId, format));
+        preparedPages.set(tag, prepared);
+      }
+      return sendPreparedJson(req, reply, prepared);
     };
     const fileJson = (v: RevisionView, fileId: string) => {
       const file = v.filesById.get(fileId);
@@ -114,16 +136,8 @@ export const contentRoutes =
             response: { 200: Json('RevisionPage') },
           },
         },
-        async (req, reply) => {
-          const v = await resolve(req);
-          const format = req.query.format ?? 'markdown';
-          return sendJsonWithEtag(
-            req,
-            reply,
-            `${v.revision.id}:${req.params.pageId}:${format}`,
-            await pageJson(v, req.params.pageId, format),
-          );
-        },
+        async (req, reply) =>
+          sendPage(req, reply, await resolve(req), req.params.pageId, req.query.format ?? 'markdown'),
       );
       app.get(
         `${scope.prefix}/content/path/*`,
@@ -140,13 +154,7 @@ export const contentRoutes =
           const v = await resolve(req);
           const path = req.params['*'].replace(/^\/+|\/+$/g, '');
           const page = v.pagesByPath.get(path) ?? (await pageAtFormerPath(ctx, v, path));
-          const format = req.query.format ?? 'markdown';
-          return sendJsonWithEtag(
-            req,
-            reply,
-            `${v.revision.id}:${page?.id}:${format}`,
-            await pageJson(v, page?.id, format),
-          );
+          return sendPage(req, reply, v, page?.id, req.query.format ?? 'markdown');
         },
       );
       app.get(
@@ -232,13 +240,7 @@ export const contentRoutes =
       },
       async (req, reply) => {
         const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
-        const format = req.query.format ?? 'markdown';
-        return sendJsonWithEtag(
-          req,
-          reply,
-          `${v.revision.id}:${req.params.pageId}:${format}`,
-          await pageJson(v, req.params.pageId, format),
-        );
+        return sendPage(req, reply, v, req.params.pageId, req.query.format ?? 'markdown');
       },
     );
     app.get(

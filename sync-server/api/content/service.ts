@@ -29,17 +29,23 @@ export async function spaceRevision(
   spaceId: string,
   revisionId?: string,
 ): Promise<RevisionView> {
-  return (await spaceRevisionWithRefs(ctx, p, spaceId, revisionId)).view;
+  // Every content read comes through here: no references built (a URL per request) when none are needed.
+  return viewOf((await readableRevision(ctx, p, spaceId, revisionId)).revision);
 }
 
 /** Like spaceRevision, plus what API references to this content carry (organization, space, revision). */
 export async function spaceRevisionWithRefs(ctx: AppContext, p: Principal, spaceId: string, revisionId?: string) {
+  const { organizationId, revision } = await readableRevision(ctx, p, spaceId, revisionId);
+  return withRefs(ctx, organizationId, revision);
+}
+
+async function readableRevision(ctx: AppContext, p: Principal, spaceId: string, revisionId: string | undefined) {
   const { row } = await requireSpace(ctx, p, spaceId);
   const id = revisionId ?? row.revision;
   const revision = await ctx.revisions.get(id);
   if (!revision || revision.spaceId !== spaceId || (revisionId !== undefined && revision.changeRequestId !== null))
     throw notFound('Revision');
-  return withRefs(ctx, row.organization_id, revision);
+  return { organizationId: row.organization_id, revision };
 }
 
 /**
