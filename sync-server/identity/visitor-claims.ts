@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Queryable } from '../store/db';
 import { installationSecret } from '../store/server-secrets';
 
@@ -40,6 +39,8 @@ export async function signMemberVisitorClaims(
 ): Promise<string> {
   const key = await organizationVisitorKey(db, organizationId);
   const iat = Math.floor(now.getTime() / 1000);
+  // jose loads on the first signature, not at boot (~30 ms).
+  const { SignJWT } = await import('jose');
   return new SignJWT({
     ...(member.email ? { email: member.email } : {}),
     name: member.displayName,

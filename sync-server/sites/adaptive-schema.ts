@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 
 /**
  * The visitor schema of adaptive content: a draft-07 JSON Schema describing
@@ -100,9 +100,19 @@ const SHAPE = {
   additionalProperties: false,
 };
 
-// Draft-07 is Ajv's default dialect; strict mode off so unknown keywords are judged by the meta-schema alone.
-const ajv = new Ajv({ strict: false, allErrors: false });
-const checkShape = ajv.compile(SHAPE);
+/**
+ * The Ajv instance and the compiled SHAPE, built on the first schema checked: compiling at module
+ * load cost every start ~60 ms for a request few servers ever see.
+ */
+let checker: { ajv: Ajv; checkShape: ValidateFunction } | undefined;
+function shapeChecker(): { ajv: Ajv; checkShape: ValidateFunction } {
+  if (!checker) {
+    // Draft-07 is Ajv's default dialect; strict mode off so unknown keywords are judged by the meta-schema alone.
+    const ajv = new Ajv({ strict: false, allErrors: false });
+    checker = { ajv, checkShape: ajv.compile(SHAPE) };
+  }
+  return checker;
+}
 
 /**
  * Why a visitor schema is refused (the API answers 400 with this message),
@@ -114,6 +124,7 @@ export function visitorSchemaProblem(schema: unknown): string | undefined {
   const declared = (schema as { $schema?: unknown }).$schema;
   if (declared !== undefined && declared !== DRAFT_07)
     return `Invalid jsonSchema: "$schema" must be "${DRAFT_07}" (draft-07)`;
+  const { ajv, checkShape } = shapeChecker();
   if (!ajv.validateSchema({ ...schema, $schema: DRAFT_07 }))
     return `Invalid jsonSchema: not a valid draft-07 JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: 'jsonSchema' })}`;
   if (!checkShape(schema))

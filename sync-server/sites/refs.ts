@@ -1,4 +1,4 @@
-import { slugify, uniqueSlug } from '../../shared/markdown';
+import { slugify, uniqueSlug } from '../../shared/markdown/slug';
 import { spaceResource } from '../access/resources';
 import { can, type Actor } from '../policy';
 import type { SpaceRow } from '../store/spaces';

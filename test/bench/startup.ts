@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { ROOT } from '../helpers/cli-process';
-import { rssMiB, START_ARGS, startServerProcess, type StartMode } from '../helpers/server-process';
+import {
+  COMPILED_ENTRY,
+  npmStartNodeFlags,
+  rssMiB,
+  START_ARGS,
+  startServerProcess,
+  type StartMode,
+} from '../helpers/server-process';
 import type { BenchOutcome } from './http-load';
 
 /**
@@ -32,7 +39,18 @@ const LABELS: Record<Mode, string> = {
   reference: 'reference build',
   compiled: 'compiled (npm start)',
 };
-const argsOf = (mode: Mode) => (mode === 'reference' ? [REFERENCE!] : START_ARGS[mode]);
+/**
+ * Node's own flags of `npm start` (package.json's start script, e.g. `--v8-pool-size=1`): the
+ * compiled mode runs with them, as `npm start` does. BENCH_STARTUP_NODE_FLAGS overrides them
+ * (`BENCH_STARTUP_NODE_FLAGS=` measures without any); the reference build runs without.
+ */
+const START_FLAGS =
+  process.env.BENCH_STARTUP_NODE_FLAGS !== undefined
+    ? process.env.BENCH_STARTUP_NODE_FLAGS.split(/\s+/).filter(Boolean)
+    : npmStartNodeFlags();
+
+const argsOf = (mode: Mode) =>
+  mode === 'reference' ? [REFERENCE!] : mode === 'compiled' ? [...START_FLAGS, COMPILED_ENTRY] : START_ARGS[mode];
 
 interface Figures {
   mode: Mode;
@@ -88,7 +106,8 @@ export async function run(): Promise<BenchOutcome> {
   const buildMs = await buildServer();
   console.log(
     `startup: server compiled in ${Math.round(buildMs)} ms; ${RUNS} run(s) per figure, ${IDLE_MS / 1000} s idle` +
-      (REFERENCE ? `; reference build: ${REFERENCE}` : ''),
+      (REFERENCE ? `; reference build: ${REFERENCE}` : '') +
+      `; compiled runs with node ${START_FLAGS.join(' ') || '(no flags)'}`,
   );
   const figures: Figures[] = MODES.flatMap((mode) =>
     (['new', 'existing'] as const).map((dataDir) => ({
@@ -152,6 +171,7 @@ export async function run(): Promise<BenchOutcome> {
         cpus: os.cpus().length,
         runs: RUNS,
         reference: REFERENCE,
+        compiledNodeFlags: START_FLAGS,
         idleS: IDLE_MS / 1000,
         buildMs,
         figures: figures.map((f) => ({

@@ -24,8 +24,19 @@ export interface ServerProcess {
 /** How to start the server: the compiled bundle (the production start) or the TypeScript sources through tsx. */
 export type StartMode = 'compiled' | 'tsx';
 
+/** Node's own flags in `npm start` (package.json's start script, e.g. `--v8-pool-size=1`). */
+export function npmStartNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words[0] === 'node' ? words.slice(1).filter((w) => w.startsWith('--')) : [];
+}
+
+/** The compiled server's entry, relative to the project root. */
+export const COMPILED_ENTRY = 'out/server/main.js';
+
 export const START_ARGS: Record<StartMode, string[]> = {
-  compiled: ['out/server/main.js'],
+  // With the Node flags `npm start` uses, so every figure is of the server as it runs in production.
+  compiled: [...npmStartNodeFlags(), COMPILED_ENTRY],
   tsx: ['--import', 'tsx', 'sync-server/main.ts'],
 };
 

@@ -3,7 +3,8 @@ import { ContentDoc, ContentDocError, newEntityId, type PageData } from '../../.
 import { siblingsOf } from '../../../shared/doc/page-ops';
 import { pagesRoot } from '../../../shared/doc/keys';
 import { replaceText } from '../../../shared/doc/replace-text';
-import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
+import type { JSONDocument } from '../../../shared/markdown/document-types';
+import { documentToMarkdown } from './document-markdown';
 import type { FileMeta } from '../../../shared/doc/types';
 import { readMarkdownMeta } from './markdown-meta';
 import { pagePaths, resolveBatchLinks, type BatchRefs } from './links';

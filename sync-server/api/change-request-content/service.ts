@@ -7,6 +7,7 @@ import { presentFull, requireChangeRequest } from '../change-requests/service';
 import { presentFile } from '../content/present';
 import { applyBatchAtomically, planBatch, type PageOutcome, type PreparedFile } from './apply';
 import { BatchError } from './apply-error';
+import { loadDocumentMarkdown } from './document-markdown';
 import { prepareFiles } from './files';
 import { loadRevertSources } from './revert-sources';
 import { validateChanges } from './schemas';
@@ -21,6 +22,7 @@ async function applyRequest(
 ): Promise<{ outcomes: PageOutcome[]; files: PreparedFile[] }> {
   const changes = validateChanges(raw);
   const plan = planBatch(changes);
+  await loadDocumentMarkdown(changes);
   await loadRevertSources(ctx, cr, changes, plan);
   const files = await prepareFiles(ctx, organizationId, changes, plan);
   const now = () => ctx.clock.now();

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { CommentData, PostData, ReactionData, ReplyData } from '../../../shared/discussion';
-import { degradedDocument, type JSONDocument } from '../../../shared/markdown';
+import { degradedDocument } from '../../../shared/markdown/degraded';
+import type { JSONDocument } from '../../../shared/markdown/document-types';
 import { postPermissions } from '../../policy/discussion';
 import { presentUser, viewerOf, type UserRow } from '../system/present-user';
 import { postIn, type DiscussionScope } from './scope';

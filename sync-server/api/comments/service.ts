@@ -11,7 +11,7 @@ import {
   type CommentData,
   type CommentTarget,
 } from '../../../shared/discussion';
-import { documentToMarkdown, type JSONDocument } from '../../../shared/markdown';
+import type { JSONDocument } from '../../../shared/markdown/document-types';
 import { loadBodies, loadUsers, presentComment, presentReply, type BodyFormat, type PresentContext } from './present';
 import { pageSummaries } from './page-targets';
 import { MAX_COMMENT_MARKDOWN } from './schemas';
@@ -37,10 +37,12 @@ export interface ListCommentsFilter {
 }
 
 /** The stored markdown of a body; 400 when it is empty or does not convert. */
-function bodyMarkdown(body: BodyInput): string {
+async function bodyMarkdown(body: BodyInput): Promise<string> {
   let markdown: string;
   if ('markdown' in body) markdown = body.markdown;
   else {
+    // The markdown toolchain loads on the first document body, not at boot (~85 ms, ~10 MiB).
+    const { documentToMarkdown } = await import('../../../shared/markdown/from-document');
     try {
       // The serializer ends blocks with a newline; a comment's stored markdown has none to spare.
       markdown = documentToMarkdown(body.document as unknown as JSONDocument).replace(/\s+$/, '');
@@ -176,7 +178,7 @@ export interface PostCommentInput {
 /** Posts a comment (role `comment`); a `page` target must exist in the scope's current content. */
 export async function postComment(ctx: AppContext, p: Principal, scope: DiscussionScope, input: PostCommentInput) {
   requireCommentRole(scope);
-  const markdown = bodyMarkdown(input.body);
+  const markdown = await bodyMarkdown(input.body);
   if (input.page !== undefined) {
     const page = input.page;
     const exists = await ctx.hub.withDoc(scope.contentDoc, (doc) => new ContentDoc(doc).hasPage(page));
@@ -210,7 +212,7 @@ export async function updateComment(
   input: UpdatePostInput & { resolved?: boolean },
 ) {
   requireReactions(input.addedReactions, input.removedReactions);
-  const markdown = input.body === undefined ? undefined : bodyMarkdown(input.body);
+  const markdown = input.body === undefined ? undefined : await bodyMarkdown(input.body);
   await write(ctx, p, scope, (d) => {
     const c = d.getComment(id);
     if (!c) throw notFound('Comment');
@@ -270,7 +272,7 @@ export async function postReply(
   body: BodyInput,
 ) {
   requireCommentRole(scope);
-  const markdown = bodyMarkdown(body);
+  const markdown = await bodyMarkdown(body);
   const id = await write(ctx, p, scope, (d) => d.postReply(commentId, { author: p.userId, markdown }));
   return presentOneReply(ctx, p, scope, commentId, id);
 }
@@ -285,7 +287,7 @@ export async function updateReply(
   input: UpdatePostInput,
 ) {
   requireReactions(input.addedReactions, input.removedReactions);
-  const markdown = input.body === undefined ? undefined : bodyMarkdown(input.body);
+  const markdown = input.body === undefined ? undefined : await bodyMarkdown(input.body);
   const ref = { comment: commentId, reply: replyId };
   await write(ctx, p, scope, (d) => {
     const r = d.getReply(commentId, replyId);
