@@ -1,37 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { ok } from '../helpers/api';
+import { decodeQuotedPrintable as decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp';
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-function startSmtp(): Promise<{ port: number; messages: { to: string[]; raw: string }[]; close: () => Promise<void> }> {
-  const messages: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.server.address() as AddressInfo;
-      resolve({ port, messages, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
-}
-
-/** Undoes quoted-printable soft line breaks and escapes. */
-const decodeQp = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let t: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();

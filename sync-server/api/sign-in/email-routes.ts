@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context';
 import { errorBody } from '../../http/errors';
 import { hashToken } from '../../http/ids';
-import { findOrCreateUserByEmail, mustUseSso } from '../../identity/accounts';
+import { mustUseSso } from '../../identity/accounts';
 import { isSameOrigin } from '../../identity/sessions';
 import { hasPendingEmailInvite } from '../../store/invites';
 import { peekSignInRequest, saveSignInRequest, takeSignInRequest } from '../../store/sign-in-requests';
@@ -13,7 +13,7 @@ import { findUserByEmail } from '../../store/users';
 import { finishWebSignIn, safeNext } from './finish';
 import { installFormParser } from './form-body';
 import { escapeHtml, renderPage, sendPage, sendSignInError } from './page';
-import { hasEmailDomainOrganization, joinEmailDomainOrganizations } from './provision';
+import { accountForProvedEmail, hasEmailDomainOrganization, SSO_REQUIRED_MESSAGE } from './provision';
 
 /** How long a mailed link works. */
 export const EMAIL_LINK_TTL_MS = 15 * 60_000;
@@ -160,20 +160,8 @@ export const emailLinkRoutes =
       if (!stored) return unusable(request, reply);
       // The address is the one the link was mailed to, from the stored request: nothing in the post can change it.
       const email = stored.email;
-      const existing = await findUserByEmail(ctx.db, email);
-      if (existing && (await mustUseSso(ctx.db, existing.id)))
-        return sendSignInError(
-          request,
-          reply,
-          403,
-          "Your organization requires its single sign-on: sign in with your organization's SSO instead",
-        );
-      const now = ctx.clock.now();
-      const userId = await ctx.db.transaction(async (tx) => {
-        const { userId } = await findOrCreateUserByEmail(tx, { email });
-        await joinEmailDomainOrganizations(tx, userId, email, now);
-        return userId;
-      });
-      return finishWebSignIn(ctx, request, reply, userId, 'email', stored.next);
+      const account = await accountForProvedEmail(ctx.db, { email }, ctx.clock.now());
+      if (account === 'sso-required') return sendSignInError(request, reply, 403, SSO_REQUIRED_MESSAGE);
+      return finishWebSignIn(ctx, request, reply, account.userId, 'email', stored.next);
     });
   };

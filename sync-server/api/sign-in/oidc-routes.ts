@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { AppContext } from '../../context';
-import { findOrCreateUserByEmail, mustUseSso } from '../../identity/accounts';
 import type * as OidcModule from '../../identity/oidc';
 import type { OidcPending, OidcProvider } from '../../identity/oidc';
 import { saveSignInRequest, takeSignInRequest } from '../../store/sign-in-requests';
-import { findUserByEmail } from '../../store/users';
 import { finishWebSignIn, safeNext } from './finish';
 import { sendSignInError } from './page';
-import { joinEmailDomainOrganizations } from './provision';
+import { accountForProvedEmail, SSO_REQUIRED_MESSAGE } from './provision';
 
 /** How long the provider's login may take before the pending state is void. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -156,22 +154,13 @@ export const oidcRoutes =
         );
       if (person.emailVerified === false)
         return refuse(request, reply, 403, `The OpenID provider has not verified the address ${person.email}`);
-      const email = person.email.trim().toLowerCase();
-      const existing = await findUserByEmail(ctx.db, email);
-      if (existing && (await mustUseSso(ctx.db, existing.id)))
-        return refuse(
-          request,
-          reply,
-          403,
-          "Your organization requires its single sign-on: sign in with your organization's SSO instead",
-        );
-      const now = ctx.clock.now();
-      const userId = await ctx.db.transaction(async (tx) => {
-        const { userId } = await findOrCreateUserByEmail(tx, { email, displayName: person.name });
-        await joinEmailDomainOrganizations(tx, userId, email, now);
-        return userId;
-      });
+      const account = await accountForProvedEmail(
+        ctx.db,
+        { email: person.email, displayName: person.name },
+        ctx.clock.now(),
+      );
+      if (account === 'sso-required') return refuse(request, reply, 403, SSO_REQUIRED_MESSAGE);
       reply.header('set-cookie', stateCookie('', ctx.urls.root, 0));
-      return finishWebSignIn(ctx, request, reply, userId, 'oidc', stored.next);
+      return finishWebSignIn(ctx, request, reply, account.userId, 'oidc', stored.next);
     });
   };

@@ -1,5 +1,7 @@
 import { isRole, type Role } from '../../policy/roles';
-import type { Queryable } from '../../store/db';
+import { findOrCreateUserByEmail, mustUseSso } from '../../identity/accounts';
+import type { Db, Queryable } from '../../store/db';
+import { findUserByEmail } from '../../store/users';
 import { insertMember } from '../../store/members';
 import { listOrganizationRowsByEmailDomain } from '../../store/organizations';
 
@@ -45,4 +47,31 @@ export async function hasEmailDomainOrganization(db: Queryable, email: string): 
   const domain = emailDomain(email);
   // The user id matches nobody: only whether such organizations exist matters here.
   return domain !== '' && (await listOrganizationRowsByEmailDomain(db, domain, '')).length > 0;
+}
+
+/** Why a vouched-for address may not sign in here: its organization requires SAML SSO. */
+export const SSO_REQUIRED_MESSAGE =
+  "Your organization requires its single sign-on: sign in with your organization's SSO instead";
+
+/**
+ * The account of a person whose address was just proved (by an OpenID
+ * provider, or by a mailed link): 'sso-required' when they must sign in
+ * through their organization's SAML SSO; otherwise their user, made just in
+ * time, and joined to the organizations of their email domain, in one
+ * transaction.
+ */
+export async function accountForProvedEmail(
+  db: Db,
+  person: { email: string; displayName?: string | undefined },
+  now: Date,
+): Promise<{ userId: string } | 'sso-required'> {
+  const email = person.email.trim().toLowerCase();
+  const existing = await findUserByEmail(db, email);
+  if (existing && (await mustUseSso(db, existing.id))) return 'sso-required';
+  const userId = await db.transaction(async (tx) => {
+    const { userId } = await findOrCreateUserByEmail(tx, { email, displayName: person.displayName });
+    await joinEmailDomainOrganizations(tx, userId, email, now);
+    return userId;
+  });
+  return { userId };
 }
