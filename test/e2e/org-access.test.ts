@@ -43,21 +43,7 @@ async function openSignedIn(token: string, path: string): Promise<Page> {
   return page;
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      await e2e.screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shots = (page: Page, name: string) => e2e.screenshotEveryWay(page, name);
 
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !lastPage || lastPage.isClosed()) return;

@@ -39,23 +39,7 @@ async function openSignedIn(token: string, path: string, options: BrowserContext
   return page;
 }
 
-/** Screenshots of a screen at desktop and phone width, light and dark. */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      // Let the theme's colour transitions finish, so the picture shows the settled screen.
-      await page.waitForTimeout(300);
-      await e2e.screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shots = (page: Page, name: string) => e2e.screenshotEveryWay(page, name);
 
 /** Runs axe-core on the page as it is now; returns its serious and critical violations, described. */
 async function seriousViolations(page: Page, screen: string): Promise<string[]> {

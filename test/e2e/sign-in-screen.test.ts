@@ -69,22 +69,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Screenshots at desktop and phone width, light and dark. */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(200); // the theme's colour transitions
-      await e2e.screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shots = (page: Page, name: string) => e2e.screenshotEveryWay(page, name);
 
 const offered = (page: Page) => page.getByTestId('sign-in-methods').getAttribute('data-methods');
 

@@ -63,6 +63,11 @@ export interface ChromiumFixture {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Saves a full-page screenshot as test-artifacts/<name>.png and returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
+  /**
+   * Saves `<name>-<width>-<scheme>` at desktop (1280) and phone (390) widths, light and dark, then
+   * leaves the page at 1280 wide and light.
+   */
+  screenshotEveryWay(page: Page, name: string): Promise<void>;
 }
 
 /**
@@ -122,6 +127,22 @@ export function useChromium(options: ChromiumFixtureOptions = {}): ChromiumFixtu
       const path = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9_-]+/gi, '-')}.png`);
       await page.screenshot({ path, fullPage: true });
       return path;
+    },
+    async screenshotEveryWay(page, name) {
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+      ] as const) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme: scheme });
+          // Let the theme's colour transitions finish, so the picture shows the settled screen.
+          await page.waitForTimeout(300);
+          await fixture.screenshot(page, `${name}-${width}-${scheme}`);
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.emulateMedia({ colorScheme: 'light' });
     },
   };
   return fixture;
