@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { analyzeMarkdown, type MarkdownAnalysis } from '../markdown/analyze';
+import type { MarkdownAnalysis } from '../markdown/analyze';
 import { degradedAnalysis } from '../markdown/degraded';
 import { checkMarkdownLimits } from '../markdown/limits';
 import { readVariables } from './content-assets';
@@ -22,6 +22,18 @@ function samePageData(a: PageData, b: PageData): boolean {
 }
 
 const EMPTY_ANALYSIS: MarkdownAnalysis = Object.freeze({ links: [], sections: [] }) as MarkdownAnalysis;
+
+/** Links and sections of a page's markdown, on the calling thread (`analyzeMarkdown` of shared/markdown/analyze). */
+export type MarkdownAnalyzer = (markdown: string) => MarkdownAnalysis;
+
+/**
+ * The analyzer of a Materializer made without one. The server analyses pages in its parse pool
+ * (MarkdownService.analysis), never on the event loop, so it gives none, and the markdown parser
+ * stays off its boot path; asking a snapshot for an analysis there is a bug.
+ */
+const noAnalyzer: MarkdownAnalyzer = () => {
+  throw new Error('This Materializer has no markdown analyzer: pass { analyze: analyzeMarkdown } to use analysis()');
+};
 
 /**
  * Materializes one content Y.Doc into immutable snapshots, incrementally: it
@@ -49,10 +61,15 @@ export class Materializer {
   private last: MaterializedContent | undefined;
   private lastPageData: ReadonlyMap<string, PageData> = new Map();
   private readonly analyses = new WeakMap<PageData, MarkdownAnalysis>();
+  private readonly analyzeMarkdown: MarkdownAnalyzer;
   private readonly unobserve: () => void;
 
-  /** Starts observing `doc`; call destroy() when done with it. */
-  constructor(doc: Y.Doc) {
+  /**
+   * Starts observing `doc`; call destroy() when done with it. `analyze` serves the snapshots'
+   * analysis() and resolvedLinks() (the app and tests pass `analyzeMarkdown`; the server none).
+   */
+  constructor(doc: Y.Doc, options: { analyze?: MarkdownAnalyzer } = {}) {
+    this.analyzeMarkdown = options.analyze ?? noAnalyzer;
     this.pages = pagesRoot(doc);
     this.files = filesRoot(doc);
     this.reusable = reusableRoot(doc);
@@ -187,8 +204,9 @@ export class Materializer {
       try {
         analysis = checkMarkdownLimits(data.markdown)
           ? degradedAnalysis(data.markdown)
-          : analyzeMarkdown(data.markdown);
-      } catch {
+          : this.analyzeMarkdown(data.markdown);
+      } catch (err) {
+        if (this.analyzeMarkdown === noAnalyzer) throw err;
         // Pathological input (e.g. nesting deep enough to exhaust the stack)
         // must not break the snapshot for the whole space.
         analysis = EMPTY_ANALYSIS;

@@ -1,5 +1,4 @@
 import type { RootContent } from 'mdast';
-import { MarkdownTooComplexError, parseMarkdown, withDepthGuard } from './parse';
 import { base64url, sha256 } from './sha256';
 
 /**
@@ -78,16 +77,6 @@ export function blocksByBlankLines(markdown: string): MarkdownBlock[] {
   }
   push(from, markdown.length);
   return keyed(markdown, spans);
-}
-
-/** Parses `markdown` (call it off the event loop: see the server's markdown service) and returns its blocks. */
-export function splitBlocks(markdown: string): MarkdownBlock[] {
-  try {
-    return withDepthGuard(() => blocksOfNodes(markdown, parseMarkdown(markdown).children));
-  } catch (err) {
-    if (!(err instanceof MarkdownTooComplexError)) throw err;
-    return blocksByBlankLines(markdown);
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { RootContent } from 'mdast';
 import { analyzeMarkdown, type MarkdownAnalysis } from '../../shared/markdown/analyze';
 import { markdownToDocument } from '../../shared/markdown/to-document';
-import { splitBlocks, type MarkdownBlock } from '../../shared/markdown/block-keys';
+import type { MarkdownBlock } from '../../shared/markdown/block-keys';
+import { splitBlocks } from '../../shared/markdown/block-split';
 import type { JSONDocument } from '../../shared/markdown/document-types';
 import { parseMarkdown } from '../../shared/markdown/parse';
 import { renderSiteBody, type SiteBody } from './site-html';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as Y from 'yjs';
 import { ContentDoc, Materializer, type ApiPage, type MaterializedContent } from '../../shared/doc';
 import type { BenchOutcome } from './http-load';
+import { analyzeMarkdown } from '../../shared/markdown/analyze';
 
 /**
  * Materialization benchmark: a 1,000-page, ~5 MB space (10 groups > 90 pages
@@ -118,7 +119,7 @@ export async function run(): Promise<BenchOutcome> {
   const fullTimes: number[] = [];
   let full: MaterializedContent | undefined;
   for (let i = 0; i < FULL_RUNS; i++) {
-    const m = new Materializer(doc);
+    const m = new Materializer(doc, { analyze: analyzeMarkdown });
     const [snap, ms] = time(() => m.snapshot());
     m.destroy();
     fullTimes.push(ms);
@@ -128,7 +129,7 @@ export async function run(): Promise<BenchOutcome> {
   const snapshotBytes = Buffer.byteLength(JSON.stringify(full!.pages));
 
   // Incremental: one long-lived materializer, a one-character edit before each snapshot.
-  const materializer = new Materializer(doc);
+  const materializer = new Materializer(doc, { analyze: analyzeMarkdown });
   let prev = materializer.snapshot();
   const incTimes: number[] = [];
   const rebuilt: number[] = [];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { blockHash, blockKeyOf, splitBlocks } from '../../shared/markdown/block-keys';
+import { blockHash, blockKeyOf } from '../../shared/markdown/block-keys';
+import { splitBlocks } from '../../shared/markdown/block-split';
 import { base64url, sha256 } from '../../shared/markdown/sha256';
 import { markdownToDocument } from '../../shared/markdown/to-document';
 import { assertMatchesGitBook } from '../helpers/gitbook-schema';

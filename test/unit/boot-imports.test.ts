@@ -53,3 +53,10 @@ it('the boot path does not load the markdown index nor the document-to-markdown 
   expect(graph.files.has('shared/markdown/index.ts')).toBe(false);
   expect(graph.files.has('shared/markdown/from-document.ts')).toBe(false);
 });
+
+it('the boot path does not load the markdown parser (the parse pool and first uses load it)', () => {
+  // Materializer takes its analyzer from its caller, and splitting blocks lives apart from their keys.
+  expect(graph.files.has('shared/doc/materialize.ts')).toBe(true);
+  expect(graph.files.has('shared/markdown/parse.ts')).toBe(false);
+  expect(graph.files.has('shared/markdown/analyze.ts')).toBe(false);
+});

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ContentDoc, DEFAULT_LAYOUT, Materializer, type ApiPage, type ApiPageDocument } from '../../shared/doc';
 import { PAGE, pagesRoot } from '../../shared/doc/keys';
+import { analyzeMarkdown } from '../../shared/markdown/analyze';
 
 /** Materialization rules (tree, slugs, paths, API shapes) and incremental reuse of page objects. */
 
 const at = () => new Date('2024-05-01T10:00:00.000Z');
 const setup = () => {
   const doc = new Y.Doc();
-  return { doc, content: new ContentDoc(doc, { now: at }), materializer: new Materializer(doc) };
+  return {
+    doc,
+    content: new ContentDoc(doc, { now: at }),
+    materializer: new Materializer(doc, { analyze: analyzeMarkdown }),
+  };
 };
 const byPath = (pages: readonly ApiPage[]): Record<string, string> =>
   Object.fromEntries(

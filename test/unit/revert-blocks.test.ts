@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { splitBlocks } from '../../shared/markdown/block-keys';
+import { splitBlocks } from '../../shared/markdown/block-split';
 import {
   applyBlockRevert,
   planBlockRevert,
