@@ -68,8 +68,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   installErrorHandlers(app);
   installCors(app); // before auth, so refusals carry CORS headers too
-  installRateLimits(app, ctx.rateLimits, ctx.urls); // before auth: a throttled address is refused before its token is checked
   installAuth(app, ctx.db, () => ctx.urls.root);
+  // After auth: each /v1 route's limit hook is put in front of its auth hook (a throttled address is refused before its token is checked).
+  installRateLimits(app, ctx.rateLimits, ctx.urls);
   await registerOpenApi(app, ctx);
   // Published docs sites: HTML outside /v1, no API token (the auth hook covers /v1 only).
   installPublishedSites(app, ctx);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { bearerToken } from '../identity/principal';
 import { ApiError } from './errors';
 import type { AuthAttempt, RateLimits, Wait } from './rate-limiter';
@@ -35,32 +35,48 @@ function admit(request: FastifyRequest, reply: FastifyReply, a: AuthAttempt, don
 /** Paths a site's own hostname never serves (published-site/routes.ts). */
 const NOT_SITE_PATHS = /^\/(v1|healthz|readyz|metrics)(\/|\?|$)/;
 
+/** Whether a path is `prefix` or under it (its query string aside). */
+function isUnder(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  const next = url.charCodeAt(prefix.length);
+  return Number.isNaN(next) || next === 47 /* / */ || next === 63; /* ? */
+}
+
 /**
- * Which limit a request falls under before authentication: the /v1 auth
- * check's, the anonymous one (public /v1 routes, published sites, also at
- * the root of their own hostname), or none (the web app's files, health).
+ * Which limit the app-wide hook applies before authentication: `route` for
+ * a /v1 route (each has its own hook, added when the route is: see
+ * installRateLimits), the anonymous one for published sites (also at the
+ * root of their own hostname), or none (the web app's files, health). It
+ * tells a routed request from a 404 by `is404` and reads the raw URL, not
+ * request.routeOptions, which Fastify builds anew on every read.
  */
-function kindOf(request: FastifyRequest, publicHost: () => string): 'auth' | 'anonymous' | undefined {
-  // One read: Fastify builds the routeOptions object on every access.
-  const { url, config } = request.routeOptions;
-  // The same rule as the auth hook (http/auth.ts): /v1 routes not marked public need a token.
-  if (url?.startsWith('/v1')) return config?.public ? 'anonymous' : 'auth';
-  if (url?.startsWith('/sites')) return 'anonymous';
+function kindOf(request: FastifyRequest, publicHost: () => string): 'route' | 'anonymous' | undefined {
+  if (!request.is404) {
+    // Every route under /v1 is a /v1 route pattern, and so is every /sites one (published-site/routes.ts).
+    if (isUnder(request.url, '/v1')) return 'route';
+    if (isUnder(request.url, '/sites')) return 'anonymous';
+  }
   const host = request.headers.host?.toLowerCase().replace(/:\d+$/, '');
   return host && host !== publicHost() && !NOT_SITE_PATHS.test(request.url) ? 'anonymous' : undefined;
 }
 
 /**
  * Installs the rate limits (see RateLimits) as hooks; install after CORS (a
- * 429 carries CORS headers) and BEFORE the auth hook, whose verdict the
- * failed-authentication limit must precede:
- * - onRequest: a request to a protected /v1 route claims a failed-auth credit
- *   of its client address (429 when none is left) unless its token was seen
- *   valid; published-site pages and public /v1 routes count per address;
- * - when such a request ends: a 401 keeps the claim (a failed
+ * 429 carries CORS headers) and AFTER the auth hook's installation (http/auth.ts),
+ * so that each /v1 route's limit goes in front of the auth hook, whose verdict
+ * the failed-authentication limit must precede:
+ * - onRequest of each /v1 route (added when the route is): a request to a
+ *   protected route claims a failed-auth credit of its client address (429
+ *   when none is left) unless its token was seen valid; public routes count
+ *   per address;
+ * - onRequest of the app (before the published-site hook, which may answer
+ *   first): /sites pages and sites at the root of their own hostname count per
+ *   address;
+ * - when a claiming request ends: a 401 keeps the claim (a failed
  *   authentication), anything else gives it back;
  * - preParsing (after auth, before the body is read): REST writes (and reads
  *   when limited) count per token.
+ * Routes decide their limit once, so no request reads request.routeOptions.
  * The fast path (a known token, a read, no Redis) is synchronous and adds no
  * listener: the REST benchmark measures it.
  */
@@ -77,22 +93,40 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
       done();
     });
   }
+  const anonymous = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    limits
+      .forAnonymous(request.ip)
+      .then((wait) => done(wait > 0 ? tooMany(reply, wait, 'Too many requests from this address') : undefined), done);
+  };
+  const failedAuth = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const attempt = limits.attempt(request.ip, bearerToken(request.headers.authorization));
+    if (attempt instanceof Promise) attempt.then((a) => admit(request, reply, a, done), done);
+    else admit(request, reply, attempt, done);
+  };
+  // A /v1 route's limit is decided once, when the route is added, by the same rule as the auth hook (http/auth.ts):
+  // routes marked public count per address, the others claim a failed-auth credit.
+  const limitOf = (route: RouteOptions) =>
+    route.config?.public
+      ? limits.limitsAnonymous
+        ? anonymous
+        : undefined
+      : limits.limitsFailures
+        ? failedAuth
+        : undefined;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1')) return;
+    const limit = limitOf(route);
+    if (!limit) return;
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // First of the route's hooks, ahead of the auth hook (installed before this one, it has added its own by now);
+    // a new array: route options may be shared.
+    if (!own.includes(limit)) route.onRequest = [limit, ...own];
+  });
   if (limits.limitsFailures || limits.limitsAnonymous)
     app.addHook('onRequest', (request, reply, done) => {
-      const kind = kindOf(request, publicHost);
-      if (kind === 'anonymous') {
-        limits
-          .forAnonymous(request.ip)
-          .then(
-            (wait) => done(wait > 0 ? tooMany(reply, wait, 'Too many requests from this address') : undefined),
-            done,
-          );
-        return;
-      }
-      if (kind !== 'auth' || !limits.limitsFailures) return done();
-      const attempt = limits.attempt(request.ip, bearerToken(request.headers.authorization));
-      if (attempt instanceof Promise) attempt.then((a) => admit(request, reply, a, done), done);
-      else admit(request, reply, attempt, done);
+      if (limits.limitsAnonymous && kindOf(request, publicHost) === 'anonymous') return anonymous(request, reply, done);
+      done();
     });
   if (limits.limitsToken(true) || limits.limitsToken(false))
     app.addHook('preParsing', (request, reply, payload, done) => {

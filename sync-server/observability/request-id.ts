@@ -17,11 +17,13 @@ export function installRequestIds(app: FastifyInstance): void {
 }
 
 let counter = 0;
+/** The process part of generated ids, made once (the pid never changes while the process runs). */
+const PREFIX = `req-${process.pid.toString(36)}-`;
 
 /** Fastify's genReqId: the caller's safe x-request-id, else a process-unique one. */
 export function requestIdFor(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
   if (given && SAFE_ID.test(given)) return given;
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  return `req-${process.pid.toString(36)}-${counter.toString(36)}`;
+  return PREFIX + counter.toString(36);
 }

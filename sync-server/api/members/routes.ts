@@ -1,13 +1,20 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { ListOf, pageRequest } from '../../http/paging';
 import { OrgParams } from '../../http/schemas';
 import { ListMembersQuery, MemberParams, MemberSchema, PingResponse, UpdateMemberBody } from './schemas';
 import * as members from './service';
-import { sendSerializedJson } from '../../http/etag';
 
 const tags = ['Organization members'];
+
+/**
+ * Sends cached JSON bytes as they are: Fastify writes a Buffer without the
+ * route's serializer and without encoding a string again (the response
+ * schema still documents the shape).
+ */
+const sendJsonBytes = (reply: FastifyReply, bytes: Buffer) => reply.type('application/json; charset=utf-8').send(bytes);
 
 /** Organization members: list, read, change role, remove, last-seen ping, SSO flag. */
 export const memberRoutes =
@@ -27,14 +34,14 @@ export const memberRoutes =
       },
       async (req, reply) => {
         const { order, role, search, sort } = req.query;
-        const json = await members.listMembersJson(
+        const bytes = await members.listMembersJson(
           ctx,
           req.principal,
           req.params.organizationId,
           { order, role, search, sort },
           pageRequest(req.query),
         );
-        return sendSerializedJson(reply, json);
+        return sendJsonBytes(reply, bytes);
       },
     );
 

@@ -54,7 +54,7 @@ async function membersPage(
 }
 
 /**
- * Members of an organization, serialized and read-cached per organization,
+ * Members of an organization as UTF-8 JSON bytes, read-cached per organization,
  * filters and page (Member objects carry nothing caller-specific; the
  * caller's right to list is asked of policy on every call). Any write drops
  * the cached pages.
@@ -65,13 +65,13 @@ export async function listMembersJson(
   organizationId: string,
   filters: MemberFilters,
   page: PageRequest,
-): Promise<string> {
+): Promise<Buffer> {
   const viewer = viewerOf(await requireOrgPermission(ctx.db, p, organizationId, 'list-members'));
   // Shared by every caller who sees members' details; anyone else's page shows their own email only.
   const audience = viewer.seesMemberDetails ? 'members' : `self:${viewer.userId}`;
   const key = `members-json:${organizationId}:${audience}:${JSON.stringify([filters.order, filters.role, filters.search, filters.sort, page.offset, page.limit])}`;
   return cachedRead(ctx.db, key, async () =>
-    JSON.stringify(await membersPage(ctx, viewer, organizationId, filters, page)),
+    Buffer.from(JSON.stringify(await membersPage(ctx, viewer, organizationId, filters, page))),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { EntityId, OrgParams } from '../../http/schemas';
@@ -14,9 +15,15 @@ import {
 } from './schemas';
 import * as spaces from './service';
 import * as lifecycle from './lifecycle';
-import { sendSerializedJson } from '../../http/etag';
 
 const tags = ['Spaces'];
+
+/**
+ * Sends cached JSON bytes as they are: Fastify writes a Buffer without the
+ * route's serializer and without encoding a string again (the response
+ * schema still documents the shape).
+ */
+const sendJsonBytes = (reply: FastifyReply, bytes: Buffer) => reply.type('application/json; charset=utf-8').send(bytes);
 
 export const spaceRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
@@ -33,7 +40,7 @@ export const spaceRoutes =
         },
       },
       async (req, reply) =>
-        sendSerializedJson(
+        sendJsonBytes(
           reply,
           await spaces.listSpacesInOrganizationJson(
             ctx,
@@ -73,7 +80,7 @@ export const spaceRoutes =
         },
       },
       async (req, reply) =>
-        sendSerializedJson(
+        sendJsonBytes(
           reply,
           await spaces.listSpacesInCollectionJson(ctx, req.principal, req.params.collectionId, pageRequest(req.query)),
         ),
@@ -117,8 +124,8 @@ export const spaceRoutes =
         },
       },
       async (req, reply) => {
-        const json = await spaces.spaceJsonFor(ctx, req.principal, req.params.spaceId);
-        return sendSerializedJson(reply, json);
+        const bytes = await spaces.spaceJsonFor(ctx, req.principal, req.params.spaceId);
+        return sendJsonBytes(reply, bytes);
       },
     );
 

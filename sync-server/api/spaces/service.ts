@@ -55,15 +55,15 @@ export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) 
 }
 
 /**
- * The serialized API object of a space for the caller, cached per space and
- * role (the only caller-specific part is `permissions`), so a hot GET skips
- * both presentation and serialization. Invalidated with every other cached
- * read on any write.
+ * The API object of a space for the caller as UTF-8 JSON bytes, cached per
+ * space and role (the only caller-specific part is `permissions`), so a hot
+ * GET skips presentation, serialization and encoding. Invalidated with every
+ * other cached read on any write.
  */
-export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<string> {
+export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<Buffer> {
   const { row, role } = await requireSpace(ctx, p, id);
   return cachedRead(ctx.db, `space-json:${id}:${role}`, async () =>
-    JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id))),
+    Buffer.from(JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id)))),
   );
 }
 
@@ -86,11 +86,11 @@ async function presentVisible(ctx: AppContext, rows: SpaceRow[], actor: Actor, p
 const ROLE_CODE: Record<Role, string> = { read: 'r', comment: 'c', edit: 'e', review: 'v', create: 'n', admin: 'a' };
 
 /**
- * presentVisible, serialized and cached. Rows, counters and presentation are
+ * presentVisible as JSON bytes, cached. Rows, counters and presentation are
  * the same for every caller but for their role on each space, so the key is
  * the list (`scope`, whose rows are read-cached under the same invalidation),
  * the page and the caller's roles: callers with the same roles share one
- * string, and a hot list request skips presentation and serialization.
+ * buffer, and a hot list request skips presentation, serialization and encoding.
  */
 async function visibleJson(
   ctx: AppContext,
@@ -98,36 +98,36 @@ async function visibleJson(
   rows: SpaceRow[],
   actor: Actor,
   page: PageRequest,
-): Promise<string> {
+): Promise<Buffer> {
   let roles = '';
   for (const row of rows) {
     const role = actor.access.roleOf(spaceNode(row));
     roles += role ? ROLE_CODE[role] : '-';
   }
   return cachedRead(ctx.db, `spaces-json:${scope}:${page.offset}:${page.limit}:${roles}`, async () =>
-    JSON.stringify(await presentVisible(ctx, rows, actor, page)),
+    Buffer.from(JSON.stringify(await presentVisible(ctx, rows, actor, page))),
   );
 }
 
-/** Active spaces of an organization the caller can see, oldest first, serialized (cached: see visibleJson). */
+/** Active spaces of an organization the caller can see, oldest first, as JSON bytes (cached: see visibleJson). */
 export async function listSpacesInOrganizationJson(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
   page: PageRequest,
-): Promise<string> {
+): Promise<Buffer> {
   const actor = await requireOrgActor(ctx.db, p, organizationId);
   const rows = await listActiveSpacesOfOrganization(ctx.db, organizationId);
   return visibleJson(ctx, `org:${organizationId}`, rows, actor, page);
 }
 
-/** Active spaces directly in a collection, in sidebar order, serialized (cached: see visibleJson). */
+/** Active spaces directly in a collection, in sidebar order, as JSON bytes (cached: see visibleJson). */
 export async function listSpacesInCollectionJson(
   ctx: AppContext,
   p: Principal,
   collectionId: string,
   page: PageRequest,
-): Promise<string> {
+): Promise<Buffer> {
   const { row: collection, actor } = await requireCollection(ctx, p, collectionId);
   const rows = await listActiveSpacesInCollection(ctx.db, collection.id);
   return visibleJson(ctx, `collection:${collection.id}`, rows, actor, page);
