@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db } from './db';
@@ -60,6 +61,25 @@ export function pgliteOptions(): PGliteOptions {
  * process-wide but PGlite is the only wasm Folio's server loads (shiki uses
  * its JavaScript engine).
  */
+/** PGlite's wasm module, compiled once per process (every database of the process instantiates it). */
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's wasm, compiled from its file here rather than by PGlite: PGlite's own loader keeps the
+ * 8.7 MB file's bytes reachable from its instantiation closure for the life of the database; a
+ * module compiled here lets the bytes go once compiled, and a second database in the process (the
+ * tests open hundreds) skips the compile.
+ */
+function compiledPgliteWasm(): Promise<WebAssembly.Module> {
+  if (!pgliteWasm) {
+    const file = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
+    pgliteWasm = readFile(file).then((bytes) => WebAssembly.compile(bytes));
+    // A failed read or compile is not kept: the next open tries again.
+    pgliteWasm.catch(() => (pgliteWasm = undefined));
+  }
+  return pgliteWasm;
+}
+
 function useBaselineWasmCompiler(): void {
   setFlagsFromString('--liftoff-only');
 }
@@ -82,10 +102,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   try {
     if (dataDir) {
       await provisionDataDir(dataDir, pgliteOptions());
-      pg = new PGlite(dataDir, pgliteOptions());
+      pg = new PGlite(dataDir, { ...pgliteOptions(), pgliteWasmModule: await compiledPgliteWasm() });
     } else {
       const image = await migratedPgliteImage(pgliteOptions());
-      pg = new PGlite(image ? { ...pgliteOptions(), loadDataDir: image } : pgliteOptions());
+      const options = { ...pgliteOptions(), pgliteWasmModule: await compiledPgliteWasm() };
+      pg = new PGlite(image ? { ...options, loadDataDir: image } : options);
     }
     await pg.waitReady;
   } catch (err) {
