@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { EntityId, OrgParams, RoleOrGuest, Timestamp, Url } from '../../http/schemas';
 import { TeamSchema } from '../teams/schemas';
 
@@ -62,23 +62,7 @@ export const CreateSamlProviderBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const UpdateSamlProviderBody = Type.Object(
-  {
-    label: Type.Optional(fields.label),
-    entityID: Type.Optional(fields.entityID),
-    certificate: Type.Optional(fields.certificate),
-    ssoURL: Type.Optional(fields.ssoURL),
-    defaultTeam: Type.Optional(fields.defaultTeam),
-    defaultRole: Type.Optional(fields.defaultRole),
-  },
-  { additionalProperties: false },
-);
+/** Every field of create, each optional (PATCH). */
+export const UpdateSamlProviderBody = Type.Partial(CreateSamlProviderBody, { additionalProperties: false });
 
-export type SamlProviderBody = {
-  label?: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  defaultTeam?: string;
-  defaultRole?: string | null;
-};
+export type SamlProviderBody = Static<typeof UpdateSamlProviderBody>;
