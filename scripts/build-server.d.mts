@@ -12,3 +12,7 @@ export function buildServer(options?: { root?: string; outDir?: string }): Promi
 export function serverBuildDecision(outDir?: string): ServerBuildDecision;
 /** Builds `outDir` when `serverBuildDecision` says so. */
 export function ensureServerBuilt(outDir?: string): Promise<ServerBuildDecision>;
+/** Packages bundled into the server (with what they import) because it loads them at every start. */
+export const BOOT_PACKAGES: ReadonlySet<string>;
+/** Packages never bundled (they find files or start threads relative to their own folder). */
+export const KEEP_EXTERNAL: ReadonlySet<string>;

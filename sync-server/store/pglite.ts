@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db } from './db';
 import { pgliteDb } from './pglite-db';
 import { migratedPgliteImage } from './pglite-image';
+import { compiledPgliteWasm } from './pglite-wasm';
 import { lockEmbeddedDatabase } from './pglite-lock';
 import { provisionDataDir } from './pglite-template';
 
@@ -52,39 +51,6 @@ export function pgliteOptions(): PGliteOptions {
 }
 
 /**
- * Compiles wasm with V8's baseline compiler only (Liftoff), set before PGlite's
- * 8.7 MB module is compiled. By default V8 also recompiles hot functions with
- * its optimizing tier in the background, and that second copy of the code was
- * ~35-55 MiB of the idle RSS, growing as more queries warm up. The footprint
- * benchmark's query mix (point reads, small write transactions) ran no slower:
- * its time goes to the wire protocol in JS, not to the wasm. The flag is
- * process-wide but PGlite is the only wasm Folio's server loads (shiki uses
- * its JavaScript engine).
- */
-/** PGlite's wasm module, compiled once per process (every database of the process instantiates it). */
-let pgliteWasm: Promise<WebAssembly.Module> | undefined;
-
-/**
- * PGlite's wasm, compiled from its file here rather than by PGlite: PGlite's own loader keeps the
- * 8.7 MB file's bytes reachable from its instantiation closure for the life of the database; a
- * module compiled here lets the bytes go once compiled, and a second database in the process (the
- * tests open hundreds) skips the compile.
- */
-function compiledPgliteWasm(): Promise<WebAssembly.Module> {
-  if (!pgliteWasm) {
-    const file = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
-    pgliteWasm = readFile(file).then((bytes) => WebAssembly.compile(bytes));
-    // A failed read or compile is not kept: the next open tries again.
-    pgliteWasm.catch(() => (pgliteWasm = undefined));
-  }
-  return pgliteWasm;
-}
-
-function useBaselineWasmCompiler(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
-/**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
  * (tests); otherwise it lives in that folder and survives restarts, and one
  * process at a time holds it (EmbeddedDatabaseBusyError for the next). A new
@@ -97,7 +63,6 @@ function useBaselineWasmCompiler(): void {
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const unlock = dataDir ? await lockEmbeddedDatabase(dataDir) : async () => undefined;
-  useBaselineWasmCompiler();
   let pg: PGlite;
   try {
     if (dataDir) {

@@ -10,10 +10,12 @@ import { ROOT } from '../helpers/cli-process';
  * would bring their cost back unnoticed.
  */
 let graph: { files: Set<string>; packages: Map<string, string> };
+/** main.ts's own static closure: what loads before it starts PGlite's compile and imports the server. */
+let mainOnly: { files: Set<string>; packages: Map<string, string> };
 
-/** The static (import-statement) closure of `entry`: our files, and each package with the file that imports it. */
-function staticClosure(inputs: Metafile['inputs'], entry: string) {
-  const files = new Set([entry]);
+/** The static (import-statement) closure of `entries`: our files, and each package with the file that imports it. */
+function staticClosure(inputs: Metafile['inputs'], ...entries: string[]) {
+  const files = new Set(entries);
   const packages = new Map<string, string>();
   for (const file of files)
     for (const im of inputs[file]?.imports ?? []) {
@@ -39,8 +41,17 @@ beforeAll(async () => {
     metafile: true,
     logLevel: 'silent',
   });
-  graph = staticClosure(result.metafile.inputs, 'sync-server/main.ts');
+  // main.ts imports server.ts with import() at once (after starting PGlite's compile): both are the boot path.
+  graph = staticClosure(result.metafile.inputs, 'sync-server/main.ts', 'sync-server/server.ts');
+  mainOnly = staticClosure(result.metafile.inputs, 'sync-server/main.ts');
 }, 60_000);
+
+it("main.ts starts PGlite's compile before it loads the server (its own imports are light)", () => {
+  expect(mainOnly.files.has('sync-server/store/pglite-wasm.ts')).toBe(true);
+  expect(mainOnly.files.has('sync-server/server.ts')).toBe(false);
+  expect(mainOnly.packages.has('fastify')).toBe(false);
+  expect(mainOnly.packages.has('@electric-sql/pglite')).toBe(false);
+});
 
 it('the boot path does not load jose (visitor tokens load it on first use)', () => {
   // Sanity: the graph is the server's (fastify is imported at boot).

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureServerBuilt, serverBuildDecision, SERVER_OUT_DIR } from '../../scripts/build-server.mjs';
+import { ensureServerBuilt, KEEP_EXTERNAL, serverBuildDecision, SERVER_OUT_DIR } from '../../scripts/build-server.mjs';
 import { startServerProcess } from '../helpers/server-process';
+import { SyncClients, synced } from '../helpers/sync-clients';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The production start runs compiled JavaScript: out/server/main.js, built from the sources by
@@ -33,6 +35,16 @@ it('the compiled bundle imports no TypeScript loader', async () => {
   expect(all).toMatch(/true\s*\?\s*"[./]*out\/server\/markdown-worker\.js"/);
 });
 
+it('the start path imports from node_modules only the packages kept out of the bundle on purpose', async () => {
+  const info = JSON.parse(await readFile(join(SERVER_OUT_DIR, 'build-info.json'), 'utf8')) as {
+    bootExternals: string[];
+  };
+  // A package new to the start path belongs in BOOT_PACKAGES (bundled) or, with its reason, in KEEP_EXTERNAL.
+  expect(info.bootExternals.filter((name) => !KEEP_EXTERNAL.has(name))).toEqual([]);
+  // The check has something to check: PGlite is imported at start, from node_modules.
+  expect(info.bootExternals).toContain('@electric-sql/pglite');
+});
+
 it('starts from compiled JS and answers the API', async () => {
   const server = await startServerProcess('compiled', dataDir);
   try {
@@ -44,6 +56,50 @@ it('starts from compiled JS and answers the API', async () => {
     expect(((await me.json()) as { displayName: string }).displayName).toBe('Administrator');
     expect(server.output()).toMatch(/listening on/);
   } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}, 120_000);
+
+it('bundled packages work in the compiled server: validation, errors, metrics, the reference, live sync', async () => {
+  // Fastify, Ajv, prom-client, ws and Yjs are bundled (BOOT_PACKAGES); Swagger UI stays in node_modules.
+  const server = await startServerProcess('compiled', dataDir);
+  const clients = new SyncClients();
+  try {
+    const token = (await readFile(join(dataDir, 'admin-token'), 'utf8')).trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = async (path: string, body: object) => {
+      const res = await fetch(`${server.url}/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const orgId = await post('/orgs', { title: 'Compiled' });
+    const spaceId = await post(`/orgs/${orgId}/spaces`, { title: 'Bundle check' });
+
+    const invalid = await fetch(`${server.url}/v1/orgs/${orgId}/spaces?limit=many`, { headers });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ error: { code: 400, message: expect.stringContaining('limit') } });
+    const missing = await fetch(`${server.url}/v1/spaces/no-such-space`, { headers });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 404 } });
+
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toContain('folio_http_requests_total{method="POST",route="/v1/orgs",status="201"} 1');
+    expect(metrics).toContain('folio_process_resident_memory_bytes');
+    const reference = await fetch(`${server.url}/reference/`);
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('swagger');
+
+    const writer = clients.connect(server.url, spaceId, token);
+    const reader = clients.connect(server.url, spaceId, token);
+    await Promise.all([synced(writer), synced(reader)]);
+    writer.text.insert(0, 'written through the bundle');
+    await waitFor(
+      () => reader.text.toString() === 'written through the bundle',
+      10_000,
+      'the edit to reach the reader',
+    );
+  } finally {
+    clients.destroyAll();
     expect(await server.stop()).toBe(0);
   }
 }, 120_000);
