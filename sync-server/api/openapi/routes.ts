@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from '../../context';
+import { registerReferenceUi } from './reference-ui';
 
 /**
  * Page-by-path routes match the rest of the URL with Fastify's `*`; GitBook's
@@ -26,7 +26,7 @@ function namePathWildcard(schema: FastifySchema, url: string): { schema: Fastify
 /**
  * Publishes the OpenAPI document generated from the route schemas (so it can
  * never drift from what is validated) at /v1/openapi.json, and a browsable
- * reference (Swagger UI, served from the package's own assets) at /reference.
+ * reference (Swagger UI, loaded on first use: reference-ui.ts) at /reference.
  */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(swagger, {
@@ -52,15 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       return url.endsWith('/path/*') ? namePathWildcard(schema, url) : { schema, url };
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/reference',
-    uiConfig: { deepLinking: true },
-    staticCSP: true,
-    // The plugin's policy lets the page be framed by its own origin and upgrades asset requests to https
-    // (which breaks the page on a plain-HTTP server); like every page of ours, it is never framed.
-    transformStaticCSP: (policy) =>
-      policy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  registerReferenceUi(app);
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     const doc = app.swagger() as { servers?: unknown };
     return reply.type('application/json').send({ ...doc, servers: [{ url: ctx.urls.root }] });
