@@ -175,7 +175,7 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
     // No comments or indentation: less source text held in memory, and no non-ASCII character from a
     // comment (an em-dash) makes V8 keep a whole chunk as two-byte text (~1 MiB). Stack traces map
     // back through the source maps (NODE_OPTIONS=--enable-source-maps).
-    minify: true,
+    minifyWhitespace: true,
     sourcemap: 'linked',
     metafile: true,
     write: false,
