@@ -25,6 +25,7 @@ const ENTRIES = {
   main: 'sync-server/main.ts',
   cli: 'sync-server/cli.ts',
   'markdown-worker': 'sync-server/markdown/worker.ts',
+  prepare: 'sync-server/prepare.ts',
 };
 
 /** A path relative to `from`, with forward slashes (a URL path). */

@@ -1,10 +1,13 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureServerBuilt, KEEP_EXTERNAL, serverBuildDecision, SERVER_OUT_DIR } from '../../scripts/build-server.mjs';
+import { ROOT } from '../helpers/cli-process';
 import { startServerProcess } from '../helpers/server-process';
 import { SyncClients, synced } from '../helpers/sync-clients';
 import { waitFor } from '../helpers/wait';
@@ -15,6 +18,7 @@ import { waitFor } from '../helpers/wait';
  * database opens and migrates (the migrations are found from the bundle), the API answers, and the
  * parse pool's worker is a compiled bundle too.
  */
+const run = promisify(execFile);
 let dataDir: string;
 
 beforeAll(async () => {
@@ -104,6 +108,14 @@ it('bundled packages work in the compiled server: validation, errors, metrics, t
   }
 }, 120_000);
 
+it("npm install's last step makes the embedded database's template with the compiled prepare.js", async () => {
+  // The template is shared by every start of this checkout: here it exists already, so this checks the bundle runs.
+  const { stdout } = await run(process.execPath, [join(SERVER_OUT_DIR, 'prepare.js')], { cwd: ROOT });
+  const dir = /template ready in [\d.]+ s \((.+)\)/.exec(stdout)?.[1];
+  expect(dir).toBeDefined();
+  expect(await readFile(join(dir!, 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+}, 120_000);
+
 it('the parse pool runs the compiled worker bundle in its threads', async () => {
   // The bundled pool names the worker bundle, not the tsx-loading worker-entry.mjs of the sources.
   const worker = join(SERVER_OUT_DIR, 'markdown-worker.js');
@@ -135,7 +147,8 @@ it('rebuilds when the output is incomplete or a source it was built from changed
       build: true,
       reason: expect.stringContaining('no complete build'),
     });
-    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js']) await writeFile(join(out, entry), '');
+    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'prepare.js'])
+      await writeFile(join(out, entry), '');
     await writeFile(join(out, 'build-info.json'), JSON.stringify({ builtAt: Date.now(), inputs: [source] }));
     expect(serverBuildDecision(out)).toEqual({ build: false, reason: 'up to date' });
     const future = new Date(Date.now() + 60_000);
