@@ -69,8 +69,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await provisionDataDir(dataDir, pgliteOptions());
       pg = new PGlite(dataDir, { ...pgliteOptions(), pgliteWasmModule: await compiledPgliteWasm() });
     } else {
+      // Compiled first: the image build below opens a PGlite of its own, and compiledPgliteWasm() is
+      // what sets the Liftoff-only flag its compile must see too.
+      const pgliteWasmModule = await compiledPgliteWasm();
       const image = await migratedPgliteImage(pgliteOptions());
-      const options = { ...pgliteOptions(), pgliteWasmModule: await compiledPgliteWasm() };
+      const options = { ...pgliteOptions(), pgliteWasmModule };
       pg = new PGlite(image ? { ...options, loadDataDir: image } : options);
     }
     await pg.waitReady;
