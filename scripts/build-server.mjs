@@ -26,7 +26,6 @@ const ENTRIES = {
   cli: 'sync-server/cli.ts',
   'markdown-worker': 'sync-server/markdown/worker.ts',
   prepare: 'sync-server/prepare.ts',
-  'pglite-thread': 'sync-server/store/pglite-thread.ts',
 };
 
 /** A path relative to `from`, with forward slashes (a URL path). */
@@ -149,7 +148,7 @@ async function writeAtomically(file, contents) {
 }
 
 /**
- * Builds out/server/{main,cli,markdown-worker,prepare,pglite-thread}.js (+ chunks for what the server imports lazily).
+ * Builds out/server/{main,cli,markdown-worker}.js (+ chunks for what the server imports lazily).
  * Returns the build's duration in ms.
  */
 export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {}) {
@@ -158,7 +157,6 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
   const builtAt = Date.now();
   const { build } = await import('esbuild');
   const pool = join(root, 'sync-server', 'markdown');
-  const store = join(root, 'sync-server', 'store');
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
@@ -183,11 +181,9 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
     metafile: true,
     write: false,
     logLevel: 'warning',
-    // The parse pool and the embedded database's thread load these bundles in their worker threads
-    // instead of the tsx-loading worker-entry.mjs and pglite-thread-entry.mjs.
+    // The parse pool loads this bundle in its worker threads instead of the tsx-loading worker-entry.mjs.
     define: {
       FOLIO_COMPILED_WORKER: JSON.stringify(urlPath(pool, join(outDir, 'markdown-worker.js'))),
-      FOLIO_COMPILED_PGLITE_THREAD: JSON.stringify(urlPath(store, join(outDir, 'pglite-thread.js'))),
     },
     plugins: [bundlePackagesPlugin(), sourceUrlPlugin(outDir)],
   });

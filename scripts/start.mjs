@@ -16,15 +16,6 @@
 // the start time moved beyond their run-to-run noise (`npm run bench -- summary`).
 // Both are Node's own options, read once at process start: `v8.setFlagsFromString` here would be
 // too late (the pool and the heap already exist), hence the command line.
-//
-// And glibc's allocator, set in the environment (read once, when the process starts):
-// MALLOC_ARENA_MAX=1 keeps one malloc arena instead of one per thread, and
-// MALLOC_MMAP_THRESHOLD_=131072 keeps every allocation of 128 kB or more in mmap, given back to the
-// system when freed (by default the threshold rises to the largest block freed, so later big buffers
-// come from the arenas and stay resident). The embedded database runs in a thread of its own, whose
-// arena held ~8 MiB more after start than the work in it needed; with both, the idle RSS on PGlite
-// went from ~158 to ~142 MiB. The server's threads allocate little through malloc (V8 has its own
-// heap), so one arena costs no contention measured in the REST or fan-out benchmarks.
 import { spawn } from 'node:child_process';
 import console from 'node:console';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { mkdir } from 'node:fs/promises';
 import { pino, type DestinationStream } from 'pino';
 import type { Config } from './config';
 import { buildApp } from './app';
@@ -8,9 +9,8 @@ import { Urls } from './urls';
 import { createMailer } from './mail';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
-import { embeddedDatabaseDir, openPgliteThread } from './store/pglite-thread-db';
+import { openPglite } from './store/pglite';
 import { withReadCache, type CachingDb } from './store/caching-db';
-import { whenReady } from './store/ready-db';
 import { createStorage } from './store/file-storage';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
 import { startJobs, type Jobs } from './jobs/scheduler';
@@ -30,11 +30,6 @@ export interface StartOptions {
   clock?: Clock;
   /** Open PGlite in memory instead of in dataDir (tests). */
   inMemory?: boolean;
-  /**
-   * The database, already opening (main.ts starts the embedded one's thread before it loads the
-   * server's modules, so the two overlap); otherwise startServer opens the configured one.
-   */
-  database?: Promise<Db>;
   /** Whether to log (pino options, or false for none); default from config.logLevel. */
   logger?: boolean | object;
   /** Where log lines go instead of stdout (tests read them). */
@@ -61,12 +56,10 @@ export interface RunningServer {
 
 /** Opens the configured database (PostgreSQL when a URL is set, else PGlite) without the read cache. */
 async function openRawDatabase(config: Config, inMemory: boolean): Promise<Db> {
-  // Each backend's client is loaded only when it is the one configured (pg is not needed with PGlite),
-  // and PGlite's own code only where it runs: in this thread for an in-memory database (tests), in
-  // the database's thread for one on disk.
+  // Each backend's client is loaded only when it is the one configured (pg is not needed with PGlite).
   if (config.databaseUrl) return (await import('./store/postgres')).openPostgres(config.databaseUrl);
-  if (inMemory) return (await import('./store/pglite')).openPglite(undefined);
-  return openPgliteThread(embeddedDatabaseDir(config.dataDir));
+  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
+  return openPglite(inMemory ? undefined : `${config.dataDir}/pglite`);
 }
 
 /** Opens the configured database (PostgreSQL when a URL is set, else PGlite) behind the read cache. */
@@ -90,16 +83,13 @@ function createLogger(config: Config, option: StartOptions['logger'], stream?: D
  * Used by main.ts and by the tests (port 0).
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  // The services and routes are built while the database opens and migrates (on PGlite, in a thread
-  // of its own): ~0.15 s of route registration no longer waits for it. Until the migrations are
-  // done, the database the services are given holds their queries back.
-  const migrated = migrateWhenOpen(options.database ?? openRawDatabase(config, options.inMemory ?? false));
-  const raw = whenReady(config.databaseUrl ? 'postgres' : 'pglite', migrated);
+  const raw = await openRawDatabase(config, options.inMemory ?? false);
   const db = withReadCache(raw);
   let fanout: RedisFanout | undefined;
   let rateLimits: RateLimits | undefined;
-  let built: FastifyInstance | undefined;
   try {
+    await migrate(db);
+    const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
     const log = createLogger(config, options.logger, options.logStream);
     const clock = options.clock ?? systemClock;
     const urls = new Urls(config.publicUrl);
@@ -136,7 +126,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     // Any write (here, or elsewhere over Redis) may take access away: re-check the open sockets.
     db.cache.addListener(() => sync.accessChanged());
-    const storage = createStorage(db, config.dataDir, urls, clock);
     const ctx: AppContext = {
       config,
       db,
@@ -144,7 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       urls,
       log,
       mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
-      storage: storage.storage,
+      storage: await createStorage(db, config.dataDir, urls, clock),
       hub,
       snapshots,
       revisions: new Revisions(db),
@@ -154,12 +143,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       fanout,
       rateLimits: limits,
     };
-    const app = (built = await buildApp(ctx));
+    const app = await buildApp(ctx);
     sync.attach(app.server);
-    // The database's own errors (busy, unreachable, a failed migration) end the start here.
-    await migrated;
-    const admin = await bootstrapAdmin(db, config.dataDir, config.adminToken);
-    await storage.loaded;
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('[::1]', '127.0.0.1');
     // Port 0: the public URL is only known now that the OS picked a port.
@@ -189,24 +174,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
     };
   } catch (err) {
-    await built?.close().catch(() => undefined);
     await fanout?.close().catch(() => undefined);
     await rateLimits?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
-}
-
-/** The database once migrated; closed again when the migrations fail. */
-async function migrateWhenOpen(opening: Promise<Db>): Promise<Db> {
-  const db = await opening;
-  try {
-    await migrate(db);
-  } catch (err) {
-    await db.close().catch(() => undefined);
-    throw err;
-  }
-  return db;
 }
 
 /**

@@ -41,24 +41,18 @@ export const LINK_TTL_MS = 7 * LINK_PERIOD_MS;
 
 /**
  * Builds the storage of a server: the blob folder in the data dir and the
- * installation's URL-signing key, which loads from the database in the
- * background (the server awaits `loaded` before it listens). A download link names the blob, the space
+ * installation's URL-signing key. A download link names the blob, the space
  * it was handed out for and the content type it is served as, and carries an
  * expiry rounded to a day, so cached revision JSON stays byte-identical for a
  * day and a leaked link stops working within 8 days.
  */
-export function createStorage(
-  db: Queryable,
-  dataDir: string,
-  urls: Urls,
-  clock: Clock,
-): { storage: Storage; loaded: Promise<void> } {
-  const { signer, loaded } = UrlSigner.loading(db);
+export async function createStorage(db: Queryable, dataDir: string, urls: Urls, clock: Clock): Promise<Storage> {
+  const signer = await UrlSigner.load(db);
   const blobs = new BlobStore(join(dataDir, 'blobs'));
   // Uploads cut short by a crash leave partial files behind; a live upload keeps touching its file.
   void blobs.sweepIncoming(60 * 60 * 1000).catch(() => undefined);
   const epochOf = (now: Date) => Math.floor(now.getTime() / LINK_PERIOD_MS);
-  const storage: Storage = {
+  return {
     blobs,
     signer,
     linkEpoch: () => epochOf(clock.now()),
@@ -74,9 +68,6 @@ export function createStorage(
       return urls.api(`/files/${file.sha256}/${encodeURIComponent(file.name)}?${query}`);
     },
   };
-  // Awaited by the caller later; a failure before then (the database did not open) is reported there.
-  loaded.catch(() => undefined);
-  return { storage, loaded };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db } from './db';
 import { pgliteDb } from './pglite-db';
+import { migratedPgliteImage } from './pglite-image';
 import { compiledPgliteWasm } from './pglite-wasm';
-import { openPgliteThread } from './pglite-thread-db';
+import { lockEmbeddedDatabase } from './pglite-lock';
+import { provisionDataDir } from './pglite-template';
 
 /**
  * Postgres settings for a docs server's embedded database, passed as `-c`
@@ -52,40 +52,34 @@ export function pgliteOptions(): PGliteOptions {
 
 /**
  * Opens the embedded PGlite database. `dataDir` undefined keeps it in memory
- * (tests) in this thread; otherwise it lives in that folder, survives
- * restarts, and is run by a worker thread of its own (pglite-thread-db.ts), one
- * process at a time holding it (EmbeddedDatabaseBusyError for the next).
+ * (tests); otherwise it lives in that folder and survives restarts, and one
+ * process at a time holds it (EmbeddedDatabaseBusyError for the next). A new
+ * folder is provisioned from a ready-made template (pglite-template.ts)
+ * instead of running initdb in this process, which took ~4 s and left this
+ * process ~300 MiB larger for good. An in-memory database starts from a
+ * ready-made image with every migration applied (pglite-image.ts), so neither
+ * initdb nor the migrations run per open; migrate() still runs after and finds
+ * them recorded.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) return openPgliteThread(dataDir);
-  return pgliteDb(await openPgliteInstance(undefined));
-}
-
-/**
- * Starts a PGlite instance in this thread, ready for queries, without the
- * folder's lock (the caller holds it). A new folder is provisioned from a
- * ready-made template (pglite-template.ts) instead of running initdb here,
- * which took ~4 s and left the process ~300 MiB larger for good. An in-memory
- * database starts from a ready-made image with every migration applied
- * (pglite-image.ts), so neither initdb nor the migrations run per open;
- * migrate() still runs after and finds them recorded.
- */
-export async function openPgliteInstance(dataDir: string | undefined, wasm?: WebAssembly.Module): Promise<PGlite> {
+  const unlock = dataDir ? await lockEmbeddedDatabase(dataDir) : async () => undefined;
   let pg: PGlite;
-  if (dataDir) {
-    // The template's code (initdb in a child process, hashing) loads only for a folder without a database.
-    if (!existsSync(join(dataDir, 'PG_VERSION')))
-      await (await import('./pglite-template')).provisionDataDir(dataDir, pgliteOptions());
-    pg = new PGlite(dataDir, { ...pgliteOptions(), pgliteWasmModule: wasm ?? (await compiledPgliteWasm()) });
-  } else {
-    // Compiled first: the image build below opens a PGlite of its own, and compiledPgliteWasm() is
-    // what sets the Liftoff-only flag its compile must see too.
-    const pgliteWasmModule = wasm ?? (await compiledPgliteWasm());
-    const { migratedPgliteImage } = await import('./pglite-image');
-    const image = await migratedPgliteImage(pgliteOptions());
-    const options = { ...pgliteOptions(), pgliteWasmModule };
-    pg = new PGlite(image ? { ...options, loadDataDir: image } : options);
+  try {
+    if (dataDir) {
+      await provisionDataDir(dataDir, pgliteOptions());
+      pg = new PGlite(dataDir, { ...pgliteOptions(), pgliteWasmModule: await compiledPgliteWasm() });
+    } else {
+      // Compiled first: the image build below opens a PGlite of its own, and compiledPgliteWasm() is
+      // what sets the Liftoff-only flag its compile must see too.
+      const pgliteWasmModule = await compiledPgliteWasm();
+      const image = await migratedPgliteImage(pgliteOptions());
+      const options = { ...pgliteOptions(), pgliteWasmModule };
+      pg = new PGlite(image ? { ...options, loadDataDir: image } : options);
+    }
+    await pg.waitReady;
+  } catch (err) {
+    await unlock();
+    throw err;
   }
-  await pg.waitReady;
-  return pg;
+  return pgliteDb(pg, unlock);
 }

@@ -10,30 +10,15 @@ import { installationSecret } from './server-secrets';
  * installation and kept in the database so every server process agrees.
  */
 export class UrlSigner {
-  private key: Buffer | undefined;
-  private constructor() {}
+  constructor(private readonly key: Buffer) {}
 
-  /**
-   * A signer at once, the installation's key (created on first use) loading in the background until
-   * `loaded` resolves: the server builds
-   * its routes while the database opens and awaits `loaded` before it listens, so no request signs
-   * or checks a link without the key (sign() throws if one did).
-   */
-  static loading(db: Queryable): { signer: UrlSigner; loaded: Promise<void> } {
-    const signer = new UrlSigner();
-    const loaded = installationSecret(db, 'url-signing').then((key) => {
-      signer.key = key;
-    });
-    return { signer, loaded };
-  }
-
-  private get secret(): Buffer {
-    if (!this.key) throw new Error('the URL-signing key is not loaded yet');
-    return this.key;
+  /** Loads the installation's signing key, creating it on first use. */
+  static async load(db: Queryable): Promise<UrlSigner> {
+    return new UrlSigner(await installationSecret(db, 'url-signing'));
   }
 
   sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 
   /**

@@ -10,7 +10,7 @@ import { ROOT } from '../helpers/cli-process';
  * would bring their cost back unnoticed.
  */
 let graph: { files: Set<string>; packages: Map<string, string> };
-/** main.ts's own static closure: what loads before it starts the embedded database's thread and imports the server. */
+/** main.ts's own static closure: what loads before it starts PGlite's compile and imports the server. */
 let mainOnly: { files: Set<string>; packages: Map<string, string> };
 
 /** The static (import-statement) closure of `entries`: our files, and each package with the file that imports it. */
@@ -41,13 +41,13 @@ beforeAll(async () => {
     metafile: true,
     logLevel: 'silent',
   });
-  // main.ts imports server.ts with import() at once (after starting the database's thread): both are the boot path.
+  // main.ts imports server.ts with import() at once (after starting PGlite's compile): both are the boot path.
   graph = staticClosure(result.metafile.inputs, 'sync-server/main.ts', 'sync-server/server.ts');
   mainOnly = staticClosure(result.metafile.inputs, 'sync-server/main.ts');
 }, 60_000);
 
-it("main.ts starts the embedded database's thread before it loads the server (its own imports are light)", () => {
-  expect(mainOnly.files.has('sync-server/store/pglite-thread-db.ts')).toBe(true);
+it("main.ts starts PGlite's compile before it loads the server (its own imports are light)", () => {
+  expect(mainOnly.files.has('sync-server/store/pglite-wasm.ts')).toBe(true);
   expect(mainOnly.files.has('sync-server/server.ts')).toBe(false);
   expect(mainOnly.packages.has('fastify')).toBe(false);
   expect(mainOnly.packages.has('@electric-sql/pglite')).toBe(false);
