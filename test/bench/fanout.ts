@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from '../helpers/cli-process';
 import { freshPostgresDatabase } from '../helpers/postgres';
-import { freePort, rssMiB, START_ARGS } from '../helpers/server-process';
+import { freePort, npmStartEnv, rssMiB, START_ARGS } from '../helpers/server-process';
 import { BENCH_ADMIN_TOKEN, benchBackend } from './fixture';
 import type { BenchOutcome } from './http-load';
 import { connectPeers, type Peer } from './fanout-peers';
@@ -91,6 +91,7 @@ async function spawnServer(kind: SyncServerKind, start: StartKind): Promise<Spaw
   const port = await freePort();
   const env = {
     ...childEnv(dir),
+    ...npmStartEnv(),
     FOLIO_PORT: String(port),
     FOLIO_HOST: '127.0.0.1',
     FOLIO_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,

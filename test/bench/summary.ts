@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { childEnv, ROOT } from '../helpers/cli-process';
 import { freshPostgresDatabase } from '../helpers/postgres';
-import { freePort, rssMiB, START_ARGS, startServerProcess, type StartMode } from '../helpers/server-process';
+import {
+  freePort,
+  npmStartEnv,
+  rssMiB,
+  START_ARGS,
+  startServerProcess,
+  type StartMode,
+} from '../helpers/server-process';
 import { startBenchServer } from './fixture';
 import { measureServer, type ServerResult } from './fanout';
 import { loadSettings, type BenchOutcome } from './http-load';
@@ -86,7 +93,13 @@ async function postgresIdleRss(mode: StartMode): Promise<number | undefined> {
   const port = await freePort();
   const child = spawn(process.execPath, START_ARGS[mode], {
     cwd: ROOT,
-    env: { ...childEnv(dir), FOLIO_DATABASE_URL: db.url, FOLIO_PORT: String(port), FOLIO_HOST: '127.0.0.1' },
+    env: {
+      ...childEnv(dir),
+      ...(mode === 'compiled' ? npmStartEnv() : {}),
+      FOLIO_DATABASE_URL: db.url,
+      FOLIO_PORT: String(port),
+      FOLIO_HOST: '127.0.0.1',
+    },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

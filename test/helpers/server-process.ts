@@ -27,8 +27,24 @@ export type StartMode = 'compiled' | 'tsx';
 /** Node's own flags in `npm start` (package.json's start script, e.g. `--v8-pool-size=1`). */
 export function npmStartNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/);
+  const words = pkg.scripts.start.split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
   return words[0] === 'node' ? words.slice(1).filter((w) => w.startsWith('--')) : [];
+}
+
+/**
+ * The environment `npm start` sets before `node` (package.json's start script begins with
+ * `NAME=value` words, e.g. glibc's MALLOC_ARENA_MAX): the compiled server runs with it in the
+ * benchmarks and the tests, as it does in production.
+ */
+export function npmStartEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
+  const env: Record<string, string> = {};
+  for (const word of pkg.scripts.start.split(/\s+/)) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(word);
+    if (!assignment) break;
+    env[assignment[1]!] = assignment[2]!;
+  }
+  return env;
 }
 
 /** The compiled server's entry, relative to the project root. */
@@ -65,7 +81,12 @@ export async function startServerProcess(
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...childEnv(dataDir), FOLIO_PORT: String(port), FOLIO_HOST: '127.0.0.1' },
+    env: {
+      ...childEnv(dataDir),
+      ...(mode === 'compiled' ? npmStartEnv() : {}),
+      FOLIO_PORT: String(port),
+      FOLIO_HOST: '127.0.0.1',
+    },
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
