@@ -39,7 +39,7 @@ const LAYERS = [
     '^sync-server/web-app\\.ts$',
   ],
   // 10. wiring and entry points
-  ['^sync-server/(app|server|main|cli|prepare)\\.ts$'],
+  ['^sync-server/(app|server|main|compiled-main|cli|prepare)\\.ts$'],
 ];
 
 const layerRules = LAYERS.flatMap((patterns, i) =>

@@ -1,7 +1,9 @@
 // Compiles the sync server (sync-server/main.ts, the admin CLI sync-server/cli.ts and the markdown
 // worker) to plain JavaScript in out/server/, so `npm start` runs with plain `node` and never
-// compiles TypeScript at start. Only Folio's own code is bundled; every package stays an import of
-// node_modules (PGlite's WASM, shiki's grammars… are found where they are installed).
+// compiles TypeScript at start. The server itself is one CommonJS file, server.cjs, that
+// out/server/main.js (sync-server/compiled-main.ts) runs through V8's code cache; the CLI, the
+// worker and the install step are ES modules sharing chunks. Folio's code and the packages the
+// server loads at every start are bundled; other packages stay imports of node_modules.
 //
 // `node scripts/build-server.mjs` builds unconditionally; scripts/start.mjs calls
 // `ensureServerBuilt()`, which builds only when the output is missing or older than a source.
@@ -21,12 +23,22 @@ export const SERVER_OUT_DIR = join(ROOT, 'out', 'server');
 const BUILD_INFO = 'build-info.json';
 const BUILD_SCRIPT = fileURLToPath(import.meta.url);
 
+/** The ES module entries (out/server/<name>.js). */
 const ENTRIES = {
-  main: 'sync-server/main.ts',
+  main: 'sync-server/compiled-main.ts',
   cli: 'sync-server/cli.ts',
   'markdown-worker': 'sync-server/markdown/worker.ts',
   prepare: 'sync-server/prepare.ts',
 };
+
+/** The server, one CommonJS file (compiled-main.ts runs it with a code cache). */
+const SERVER_ENTRY = 'sync-server/main.ts';
+export const SERVER_BUNDLE = 'server.cjs';
+/** The bundle's own file URL, which its files' `import.meta.url` is made from (a CommonJS file has no import.meta). */
+const CJS_BUNDLE_URL = '__folioBundleUrl';
+const CJS_BANNER = `var ${CJS_BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;`;
+/** The import() compiled-main.ts passes the bundle (a parameter of the function it wraps the bundle in). */
+export const CJS_RUNTIME_IMPORT = '__folioImport';
 
 /** A path relative to `from`, with forward slashes (a URL path). */
 function urlPath(from, to) {
@@ -38,16 +50,30 @@ function urlPath(from, to) {
  * Source files resolve paths next to themselves (`new URL('./migrations/', import.meta.url)`,
  * `../out/renderer`). In a bundle `import.meta.url` is the bundle's, so each of our files gets
  * its own source location back: the same relative paths work compiled and from the sources.
+ * `bundleUrl` is the bundle's own URL: `import.meta.url` in an ES module; in the CommonJS server
+ * bundle, a variable its banner sets (CommonJS has no import.meta).
+ *
+ * `runtimeImport`, for the CommonJS bundle: names the function that imports a package left in
+ * node_modules when our code does so with import() (jose, nodemailer, ioredis…). compiled-main.ts
+ * hands the bundle one of its own, since V8 loses a script's dynamic-import hook when the script's
+ * code comes from the code cache (the import then throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
  */
-function sourceUrlPlugin(outDir) {
+function sourceTransformPlugin(outDir, { bundleUrl = 'import.meta.url', runtimeImport } = {}) {
+  const packageImport = /\bimport\((['"])([^'"./][^'"]*)\1\)/g;
   return {
-    name: 'folio-source-import-meta-url',
+    name: 'folio-source-transform',
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, async (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-        const text = await readFile(args.path, 'utf8');
-        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
-        const own = `new URL(${JSON.stringify(urlPath(outDir, args.path))}, import.meta.url).href`;
+        let text = await readFile(args.path, 'utf8');
+        if (runtimeImport)
+          text = text.replace(packageImport, (call, quote, specifier) =>
+            BOOT_PACKAGES.has(packageOf(specifier)) ? call : `${runtimeImport}(${quote}${specifier}${quote})`,
+          );
+        // compiled-main.ts only ever runs from out/server/: its paths are the output's own.
+        if (!text.includes('import.meta.url') || args.path.endsWith(`${sep}compiled-main.ts`))
+          return { contents: text, loader: 'ts' };
+        const own = `new URL(${JSON.stringify(urlPath(outDir, args.path))}, ${bundleUrl}).href`;
         return { contents: text.replaceAll('import.meta.url', own), loader: 'ts' };
       });
     },
@@ -148,8 +174,9 @@ async function writeAtomically(file, contents) {
 }
 
 /**
- * Builds out/server/{main,cli,markdown-worker}.js (+ chunks for what the server imports lazily).
- * Returns the build's duration in ms.
+ * Builds out/server/: server.cjs (the server), main.js (its code-cache loader), cli.js,
+ * markdown-worker.js and prepare.js (+ chunks those share or import lazily). Returns the build's
+ * duration in ms.
  */
 export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {}) {
   const started = performance.now();
@@ -157,24 +184,16 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
   const builtAt = Date.now();
   const { build } = await import('esbuild');
   const pool = join(root, 'sync-server', 'markdown');
-  const result = await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
     outdir: outDir,
     bundle: true,
-    // Code splitting: a module the server imports with import() (PDF, sites, markdown, Redis…) is its
-    // own chunk, and the packages it imports load with it, not at boot.
-    splitting: true,
-    // Chunks sit beside the entries: every output file is the same distance from the sources.
-    chunkNames: '[name]-[hash]',
-    format: 'esm',
     platform: 'node',
     target: 'node20',
-    banner: { js: REQUIRE_BANNER },
     // Class and function names as in the sources (error names, logs).
     keepNames: true,
     // No comments or indentation: less source text held in memory, and no non-ASCII character from a
-    // comment (an em-dash) makes V8 keep a whole chunk as two-byte text (~1 MiB). Stack traces map
+    // comment (an em-dash) makes V8 keep a whole file as two-byte text (~1 MiB). Stack traces map
     // back through the source maps (NODE_OPTIONS=--enable-source-maps).
     minifyWhitespace: true,
     sourcemap: 'linked',
@@ -185,15 +204,50 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
     define: {
       FOLIO_COMPILED_WORKER: JSON.stringify(urlPath(pool, join(outDir, 'markdown-worker.js'))),
     },
-    plugins: [bundlePackagesPlugin(), sourceUrlPlugin(outDir)],
-  });
+  };
+  const [modules, server] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
+      // Code splitting: what the CLI imports with import() is its own chunk, loaded when used.
+      splitting: true,
+      // Chunks sit beside the entries: every output file is the same distance from the sources.
+      chunkNames: '[name]-[hash]',
+      format: 'esm',
+      banner: { js: REQUIRE_BANNER },
+      plugins: [bundlePackagesPlugin(), sourceTransformPlugin(outDir)],
+    }),
+    // One file: V8 caches a script's compiled code, not a module graph's. What the server imports
+    // with import() (PDF, sites, markdown, Redis…) is in it too, but runs only when first imported,
+    // and the packages it imports load then; V8 compiles a function only when it first runs.
+    build({
+      ...common,
+      entryPoints: { [SERVER_BUNDLE.replace(/\.cjs$/, '')]: join(root, SERVER_ENTRY) },
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      banner: { js: CJS_BANNER },
+      plugins: [
+        bundlePackagesPlugin(),
+        sourceTransformPlugin(outDir, { bundleUrl: CJS_BUNDLE_URL, runtimeImport: CJS_RUNTIME_IMPORT }),
+      ],
+    }),
+  ]);
   await mkdir(outDir, { recursive: true });
   // Chunks first, entries last: an entry never names a chunk that is not there yet.
-  const entries = new Set(Object.keys(ENTRIES).flatMap((e) => [join(outDir, `${e}.js`), join(outDir, `${e}.js.map`)]));
-  const files = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
+  const entries = new Set(
+    [...Object.keys(ENTRIES).map((e) => `${e}.js`), SERVER_BUNDLE].flatMap((f) => [
+      join(outDir, f),
+      join(outDir, `${f}.map`),
+    ]),
+  );
+  const files = [...modules.outputFiles, ...server.outputFiles].sort(
+    (a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)),
+  );
   for (const f of files) await writeAtomically(f.path, f.contents);
-  const inputs = buildInputs(root, Object.keys(result.metafile.inputs));
-  const bootExternals = externalsAtStart(result.metafile, outDir);
+  const inputs = buildInputs(root, [
+    ...new Set([...Object.keys(modules.metafile.inputs), ...Object.keys(server.metafile.inputs)]),
+  ]);
+  const bootExternals = externalsAtStart(server.metafile);
   await writeAtomically(join(outDir, BUILD_INFO), JSON.stringify({ builtAt, inputs, bootExternals }, null, 1));
   await removeOldChunks(outDir, new Set(files.map((f) => f.path)));
   return performance.now() - started;
@@ -211,27 +265,28 @@ function buildInputs(root, metafileInputs) {
 }
 
 /**
- * The packages the compiled server still imports from node_modules as it starts: those imported
- * (statically) by main.js, by the server module it loads at once, and by their chunks. Recorded in
+ * The packages the compiled server still imports from node_modules as it starts: those main.ts and
+ * server.ts (which it imports at once) reach through static imports and requires. Recorded in
  * build-info.json; the compiled-start test checks they are all KEEP_EXTERNAL, so a package new to
  * the start path is bundled (BOOT_PACKAGES) or consciously kept out.
  */
-function externalsAtStart(metafile, outDir) {
-  const outputs = metafile.outputs;
-  const key = (name) => Object.keys(outputs).find((o) => resolve(o) === join(outDir, name));
-  const serverChunk = Object.keys(outputs).find((o) => /(^|\/)server-[A-Z0-9]{8}\.js$/.test(o));
-  const seen = new Set();
+function externalsAtStart(metafile) {
+  const inputs = metafile.inputs;
+  // main.ts imports server.ts with import() at once: both are the start path.
+  const files = [SERVER_ENTRY, 'sync-server/server.ts'];
+  const seen = new Set(files);
   const externals = new Set();
-  const walk = (output) => {
-    if (!output || seen.has(output)) return;
-    seen.add(output);
-    for (const i of outputs[output].imports) {
-      if (i.external && i.kind !== 'dynamic-import' && !isBuiltin(i.path)) externals.add(packageOf(i.path));
-      else if (!i.external && i.kind === 'import-statement') walk(i.path);
+  for (const file of files)
+    for (const i of inputs[file]?.imports ?? []) {
+      if (i.kind === 'dynamic-import') continue;
+      if (i.external) {
+        // '<runtime>' is esbuild's own helper code, not a package.
+        if (!isBuiltin(i.path) && !i.path.startsWith('<')) externals.add(packageOf(i.path));
+      } else if (!seen.has(i.path)) {
+        seen.add(i.path);
+        files.push(i.path);
+      }
     }
-  };
-  walk(key('main.js'));
-  walk(serverChunk);
   return [...externals].sort();
 }
 
@@ -256,7 +311,8 @@ async function removeOldChunks(outDir, keep) {
  */
 export function serverBuildDecision(outDir = SERVER_OUT_DIR) {
   const infoFile = join(outDir, BUILD_INFO);
-  if (!existsSync(infoFile) || !Object.keys(ENTRIES).every((e) => existsSync(join(outDir, `${e}.js`)))) {
+  const outputs = [...Object.keys(ENTRIES).map((e) => `${e}.js`), SERVER_BUNDLE];
+  if (!existsSync(infoFile) || !outputs.every((f) => existsSync(join(outDir, f)))) {
     return { build: true, reason: `${outDir} has no complete build` };
   }
   let info;

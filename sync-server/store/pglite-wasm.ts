@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 
 /**
@@ -17,7 +19,8 @@ let pgliteWasm: Promise<WebAssembly.Module> | undefined;
 export function compiledPgliteWasm(): Promise<WebAssembly.Module> {
   if (!pgliteWasm) {
     useBaselineWasmCompiler();
-    const file = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
+    // Next to PGlite's entry (resolved as CommonJS would: the compiled server is a CommonJS bundle).
+    const file = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
     // Read in one go: an async read would wait for the main thread between its chunks, and at start
     // the main thread is busy loading modules; the compile itself runs on V8's background thread.
     // (A worker thread doing both, off the main thread, measured no faster on 2 cores.)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 it('the compiled bundle imports no TypeScript loader', async () => {
-  const bundled = (await readdir(SERVER_OUT_DIR)).filter((f) => f.endsWith('.js'));
+  const bundled = (await readdir(SERVER_OUT_DIR)).filter((f) => /\.c?js$/.test(f));
   const sources = await Promise.all(bundled.map((f) => readFile(join(SERVER_OUT_DIR, f), 'utf8')));
   const all = sources.join('\n');
   // The bundle is minified (no whitespace), so no space is assumed anywhere in these patterns.
@@ -64,6 +64,36 @@ it('starts from compiled JS and answers the API', async () => {
   }
 }, 120_000);
 
+it('runs the server through a code cache: written by the first start, read by the next, remade when refused', async () => {
+  const caches = async () => (await readdir(SERVER_OUT_DIR)).filter((f) => /^server\.cjs\..+\.cache$/.test(f));
+  const dir = await mkdtemp(join(tmpdir(), 'folio-code-cache-'));
+  const startAndStop = async () => {
+    const server = await startServerProcess('compiled', dir);
+    expect(await server.stop()).toBe(0);
+  };
+  try {
+    for (const name of await caches()) await rm(join(SERVER_OUT_DIR, name));
+    // A start without a cache writes one (at the latest as it exits), named after the bundle.
+    await startAndStop();
+    const [name, ...others] = await caches();
+    expect(others).toEqual([]);
+    const bundle = await stat(join(SERVER_OUT_DIR, 'server.cjs'));
+    expect(name).toBe(`server.cjs.${bundle.size}-${Math.round(bundle.mtimeMs)}.cache`);
+    const file = join(SERVER_OUT_DIR, name!);
+    const written = await readFile(file);
+    expect(written.length).toBeGreaterThan(100_000);
+    // The next start reads it, and V8 accepts it: a refused cache would be written again.
+    await startAndStop();
+    expect((await readFile(file)).equals(written)).toBe(true);
+    // One V8 refuses (here: not a cache at all) does not stop the start, and is made again.
+    await writeFile(file, 'not a code cache');
+    await startAndStop();
+    expect((await readFile(file)).length).toBeGreaterThan(100_000);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 180_000);
+
 it('bundled packages work in the compiled server: validation, errors, metrics, the reference, live sync', async () => {
   // Fastify, Ajv, prom-client, ws and Yjs are bundled (BOOT_PACKAGES); Swagger UI stays in node_modules.
   const server = await startServerProcess('compiled', dataDir);
@@ -90,7 +120,7 @@ it('bundled packages work in the compiled server: validation, errors, metrics, t
     expect(metrics).toContain('folio_http_requests_total{method="POST",route="/v1/orgs",status="201"} 1');
     expect(metrics).toContain('folio_process_resident_memory_bytes');
     const reference = await fetch(`${server.url}/reference/`);
-    expect(reference.status).toBe(200);
+    expect(reference.status, server.output()).toBe(200);
     expect(await reference.text()).toContain('swagger');
 
     const writer = clients.connect(server.url, spaceId, token);
@@ -147,7 +177,7 @@ it('rebuilds when the output is incomplete or a source it was built from changed
       build: true,
       reason: expect.stringContaining('no complete build'),
     });
-    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'prepare.js'])
+    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'prepare.js', 'server.cjs'])
       await writeFile(join(out, entry), '');
     await writeFile(join(out, 'build-info.json'), JSON.stringify({ builtAt: Date.now(), inputs: [source] }));
     expect(serverBuildDecision(out)).toEqual({ build: false, reason: 'up to date' });

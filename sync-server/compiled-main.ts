@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { Script } from 'node:vm';
+
+/**
+ * The compiled server's entry (`npm start` runs out/server/main.js): runs the server, bundled as one
+ * CommonJS file (server.cjs, from main.ts), through V8's code cache. Node 20 keeps no code cache
+ * for ES modules, so each start parsed and compiled the server's code again: with the cache, V8
+ * reads back the compiled functions of the previous start instead (~90 ms of a ~1.1 s start here).
+ *
+ * The cache is written by a start that had none (or one V8 refused), a few seconds in (or as it
+ * exits, if sooner), when the functions the start and the first requests need are compiled; it sits beside the bundle, named
+ * after the bundle's size and time, so a rebuilt bundle never reads another's cache (V8 itself only
+ * compares the source's length). A folder the server cannot write to just means no cache.
+ */
+
+/** This file's own folder, out/server/ (the build leaves this file's import.meta.url as the output's). */
+const OUT_DIR = dirname(fileURLToPath(import.meta.url));
+const BUNDLE = join(OUT_DIR, 'server.cjs');
+/** How long after start the cache is made: the start and the first requests have compiled by then. */
+const WRITE_AFTER_MS = 5_000;
+
+// V8 accepts a cache only under the flags it was made with. PGlite sets --liftoff-only when it
+// compiles its wasm (store/pglite-wasm.ts), after this script is compiled; set here first, the
+// flags are the same when the cache is made and when the next start reads it.
+setFlagsFromString('--liftoff-only');
+
+const bundle = statSync(BUNDLE);
+const cacheFile = `${BUNDLE}.${bundle.size}-${Math.round(bundle.mtimeMs)}.cache`;
+const { script, makeCache } = compileBundle();
+const wrapper = script.runInThisContext() as (
+  exports: object,
+  require: NodeJS.Require,
+  module: Module,
+  filename: string,
+  dirname: string,
+  runtimeImport: (specifier: string) => Promise<unknown>,
+) => void;
+const bundleModule = new Module(BUNDLE);
+bundleModule.filename = BUNDLE;
+wrapper.call(
+  bundleModule.exports,
+  bundleModule.exports,
+  createRequire(BUNDLE),
+  bundleModule,
+  BUNDLE,
+  OUT_DIR,
+  (specifier) => import(specifier),
+);
+
+if (makeCache) {
+  // Whichever comes first: a few seconds in, or the process exiting (a stop before then; the
+  // write is synchronous, as an exit handler must be).
+  const timer = setTimeout(writeCodeCache, WRITE_AFTER_MS).unref();
+  process.once('exit', () => {
+    clearTimeout(timer);
+    writeCodeCache();
+  });
+}
+
+/**
+ * The bundle as a script, from the cache when there is one V8 accepts. The cache's bytes are read
+ * here, so they are garbage once compiled (V8 keeps what it took from them): 2-3 MB the process
+ * need not hold.
+ */
+function compileBundle(): { script: Script; makeCache: boolean } {
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // esbuild writes ASCII only (other characters are escaped), so latin1 reads it without UTF-8 decoding.
+  const source = readFileSync(BUNDLE, 'latin1');
+  // Wrapped as Node wraps a CommonJS module, plus the import() the bundle uses for the packages it
+  // imports at run time (scripts/build-server.mjs, CJS_RUNTIME_IMPORT): a script's own import() stops
+  // working when its code comes from the cache, this module's does not.
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __folioImport) {${source}\n})`;
+  const script = new Script(wrapped, { filename: BUNDLE, cachedData });
+  return { script, makeCache: !cachedData || script.cachedDataRejected === true };
+}
+
+let written = false;
+
+/** Writes this start's code cache (by a rename: a start reading meanwhile never sees half a file) and drops older ones. */
+function writeCodeCache(): void {
+  if (written) return;
+  written = true;
+  try {
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, cacheFile);
+    const prefix = `${basename(BUNDLE)}.`;
+    for (const name of readdirSync(OUT_DIR))
+      if (name.startsWith(prefix) && name.endsWith('.cache') && join(OUT_DIR, name) !== cacheFile)
+        rmSync(join(OUT_DIR, name), { force: true });
+  } catch {
+    // A read-only install: every start compiles, as without a cache.
+  }
+}
