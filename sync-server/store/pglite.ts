@@ -26,6 +26,12 @@ export const PGLITE_SETTINGS: readonly string[] = [
   // every 128MB of WAL bounds the folder's size.
   'min_wal_size=32MB',
   'max_wal_size=128MB',
+  // Shared memory is sized for max_connections backends (their slots, lock
+  // table, snapshots) and touched at start; PGlite runs one backend, so the
+  // default 100 held ~4-5 MiB of idle RSS for nothing. The lock table
+  // (max_locks_per_transaction x this) still has room for 640 locks, far more
+  // than the largest migration takes in one transaction.
+  'max_connections=10',
 ];
 
 const asFlags = (settings: readonly string[]) => settings.flatMap((s) => ['-c', s]);
