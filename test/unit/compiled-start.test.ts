@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureServerBuilt, KEEP_EXTERNAL, serverBuildDecision, SERVER_OUT_DIR } from '../../scripts/build-server.mjs';
+import {
+  CJS_RUNTIME_IMPORT,
+  ensureServerBuilt,
+  KEEP_EXTERNAL,
+  serverBuildDecision,
+  SERVER_OUT_DIR,
+} from '../../scripts/build-server.mjs';
 import { ROOT } from '../helpers/cli-process';
 import { startServerProcess } from '../helpers/server-process';
 import { SyncClients, synced } from '../helpers/sync-clients';
@@ -37,6 +43,16 @@ it('the compiled bundle imports no TypeScript loader', async () => {
   expect(all).not.toMatch(/(?:from|import)\s*\(?\s*["']tsx/);
   // The bundled parse pool names the worker bundle (the sources' worker-entry.mjs loads tsx).
   expect(all).toMatch(/true\s*\?\s*"[./]*out\/server\/markdown-worker\.js"/);
+});
+
+it("the server bundle imports packages at run time through its loader's import(), which the code cache keeps", async () => {
+  const server = await readFile(join(SERVER_OUT_DIR, 'server.cjs'), 'utf8');
+  const loader = await readFile(join(SERVER_OUT_DIR, 'main.js'), 'utf8');
+  // Folio's own import() of a package left in node_modules (jose for visitor tokens, among others)…
+  expect(server).toContain(`${CJS_RUNTIME_IMPORT}("jose")`);
+  expect(server).not.toMatch(/[^\w.]import\("jose"\)/);
+  // …calls the function main.js wraps the bundle with.
+  expect(loader).toContain(CJS_RUNTIME_IMPORT);
 });
 
 it('the start path imports from node_modules only the packages kept out of the bundle on purpose', async () => {
