@@ -30,34 +30,56 @@ setFlagsFromString('--liftoff-only');
 
 const bundle = statSync(BUNDLE);
 const cacheFile = `${BUNDLE}.${bundle.size}-${Math.round(bundle.mtimeMs)}.cache`;
-const { script, makeCache } = compileBundle();
-const wrapper = script.runInThisContext() as (
-  exports: object,
-  require: NodeJS.Require,
-  module: Module,
-  filename: string,
-  dirname: string,
-  runtimeImport: (specifier: string) => Promise<unknown>,
-) => void;
-const bundleModule = new Module(BUNDLE);
-bundleModule.filename = BUNDLE;
-wrapper.call(
-  bundleModule.exports,
-  bundleModule.exports,
-  createRequire(BUNDLE),
-  bundleModule,
-  BUNDLE,
-  OUT_DIR,
-  (specifier) => import(specifier),
-);
+/** The import() the bundle calls for the packages it imports at run time (build-server.mjs, CJS_RUNTIME_IMPORT). */
+const runtimeImport = (specifier: string): Promise<unknown> => import(specifier);
 
-if (makeCache) {
+if (process.sourceMapsEnabled) runForDebugging();
+else runWithCodeCache();
+
+/**
+ * With --enable-source-maps (NODE_OPTIONS), the bundle is required as any CommonJS file: Node 20
+ * maps stack traces back to the sources only for what its own loaders load, never for a vm script.
+ * So a start compiles it as before the cache, and its import() is a global.
+ */
+function runForDebugging(): void {
+  Object.assign(globalThis, { __folioImport: runtimeImport });
+  createRequire(import.meta.url)(BUNDLE);
+}
+
+function runWithCodeCache(): void {
+  const { script, makeCache } = compileBundle();
+  const wrapper = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+    importAtRunTime: typeof runtimeImport,
+  ) => void;
+  const bundleModule = new Module(BUNDLE);
+  bundleModule.filename = BUNDLE;
+  wrapper.call(
+    bundleModule.exports,
+    bundleModule.exports,
+    createRequire(BUNDLE),
+    bundleModule,
+    BUNDLE,
+    OUT_DIR,
+    runtimeImport,
+  );
+  if (!makeCache) return;
   // Whichever comes first: a few seconds in, or the process exiting (a stop before then; the
   // write is synchronous, as an exit handler must be).
-  const timer = setTimeout(writeCodeCache, WRITE_AFTER_MS).unref();
+  let written = false;
+  const write = () => {
+    if (written) return;
+    written = true;
+    writeCodeCache(script);
+  };
+  const timer = setTimeout(write, WRITE_AFTER_MS).unref();
   process.once('exit', () => {
     clearTimeout(timer);
-    writeCodeCache();
+    write();
   });
 }
 
@@ -83,12 +105,8 @@ function compileBundle(): { script: Script; makeCache: boolean } {
   return { script, makeCache: !cachedData || script.cachedDataRejected === true };
 }
 
-let written = false;
-
 /** Writes this start's code cache (by a rename: a start reading meanwhile never sees half a file) and drops older ones. */
-function writeCodeCache(): void {
-  if (written) return;
-  written = true;
+function writeCodeCache(script: Script): void {
   try {
     const temporary = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temporary, script.createCachedData());

@@ -14,7 +14,7 @@ import {
   SERVER_OUT_DIR,
 } from '../../scripts/build-server.mjs';
 import { ROOT } from '../helpers/cli-process';
-import { startServerProcess } from '../helpers/server-process';
+import { COMPILED_ENTRY, npmStartNodeFlags, startServerProcess } from '../helpers/server-process';
 import { SyncClients, synced } from '../helpers/sync-clients';
 import { waitFor } from '../helpers/wait';
 
@@ -109,6 +109,26 @@ it('runs the server through a code cache: written by the first start, read by th
     await rm(dir, { recursive: true, force: true });
   }
 }, 180_000);
+
+it('with --enable-source-maps, runs the bundle through Node’s own loader (which maps stack traces) and still imports packages', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-source-maps-'));
+  try {
+    const server = await startServerProcess('compiled', dir, undefined, [
+      '--enable-source-maps',
+      ...npmStartNodeFlags(),
+      COMPILED_ENTRY,
+    ]);
+    try {
+      // /reference/ imports @fastify/swagger-ui at run time, through the loader's import().
+      const reference = await fetch(`${server.url}/reference/`);
+      expect(reference.status, server.output()).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 it('bundled packages work in the compiled server: validation, errors, metrics, the reference, live sync', async () => {
   // Fastify, Ajv, prom-client, ws and Yjs are bundled (BOOT_PACKAGES); Swagger UI stays in node_modules.
