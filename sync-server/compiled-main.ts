@@ -9,12 +9,14 @@ import { Script } from 'node:vm';
  * The compiled server's entry (`npm start` runs out/server/main.js): runs the server, bundled as one
  * CommonJS file (server.cjs, from main.ts), through V8's code cache. Node 20 keeps no code cache
  * for ES modules, so each start parsed and compiled the server's code again: with the cache, V8
- * reads back the compiled functions of the previous start instead (~90 ms of a ~1.1 s start here).
+ * reads back the compiled functions of the previous start instead (~40-90 ms of a ~1.1 s start
+ * here, measured alternating with the ES module build).
  *
- * The cache is written by a start that had none (or one V8 refused), a few seconds in (or as it
- * exits, if sooner), when the functions the start and the first requests need are compiled; it sits beside the bundle, named
- * after the bundle's size and time, so a rebuilt bundle never reads another's cache (V8 itself only
- * compares the source's length). A folder the server cannot write to just means no cache.
+ * The cache is written by a start that had none (or one V8 refused), a few seconds in or as it
+ * exits, if sooner: by then the functions the start and the first requests need are compiled. It
+ * sits beside the bundle, named after the bundle's size and time, so a rebuilt bundle never reads
+ * another's cache (V8 itself only compares the source's length). A folder the server cannot write
+ * to just means no cache.
  */
 
 /** This file's own folder, out/server/ (the build leaves this file's import.meta.url as the output's). */
@@ -30,7 +32,9 @@ setFlagsFromString('--liftoff-only');
 
 const bundle = statSync(BUNDLE);
 const cacheFile = `${BUNDLE}.${bundle.size}-${Math.round(bundle.mtimeMs)}.cache`;
-/** The import() the bundle calls for the packages it imports at run time (build-server.mjs, CJS_RUNTIME_IMPORT). */
+/** The name the bundle calls its import() by (scripts/build-server.mjs, CJS_RUNTIME_IMPORT). */
+const RUNTIME_IMPORT = '__folioImport';
+/** The import() the bundle calls for the packages it imports at run time. */
 const runtimeImport = (specifier: string): Promise<unknown> => import(specifier);
 
 if (process.sourceMapsEnabled) runForDebugging();
@@ -42,7 +46,7 @@ else runWithCodeCache();
  * So a start compiles it as before the cache, and its import() is a global.
  */
 function runForDebugging(): void {
-  Object.assign(globalThis, { __folioImport: runtimeImport });
+  Object.assign(globalThis, { [RUNTIME_IMPORT]: runtimeImport });
   createRequire(import.meta.url)(BUNDLE);
 }
 
@@ -100,7 +104,7 @@ function compileBundle(): { script: Script; makeCache: boolean } {
   // Wrapped as Node wraps a CommonJS module, plus the import() the bundle uses for the packages it
   // imports at run time (scripts/build-server.mjs, CJS_RUNTIME_IMPORT): a script's own import() stops
   // working when its code comes from the cache, this module's does not.
-  const wrapped = `(function (exports, require, module, __filename, __dirname, __folioImport) {${source}\n})`;
+  const wrapped = `(function (exports, require, module, __filename, __dirname, ${RUNTIME_IMPORT}) {${source}\n})`;
   const script = new Script(wrapped, { filename: BUNDLE, cachedData });
   return { script, makeCache: !cachedData || script.cachedDataRejected === true };
 }

@@ -24,10 +24,16 @@ export interface ServerProcess {
 /** How to start the server: the compiled bundle (the production start) or the TypeScript sources through tsx. */
 export type StartMode = 'compiled' | 'tsx';
 
+/** package.json's start script, word by word: `NAME=value` settings, then `node`, its flags and the script. */
+function npmStartWords(): string[] {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/);
+}
+const ENV_ASSIGNMENT = /^([A-Z_][A-Z0-9_]*)=(\S*)$/;
+
 /** Node's own flags in `npm start` (package.json's start script, e.g. `--v8-pool-size=1`). */
 export function npmStartNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+  const words = npmStartWords().filter((w) => !ENV_ASSIGNMENT.test(w));
   return words[0] === 'node' ? words.slice(1).filter((w) => w.startsWith('--')) : [];
 }
 
@@ -37,10 +43,9 @@ export function npmStartNodeFlags(): string[] {
  * benchmarks and the tests, as it does in production.
  */
 export function npmStartEnv(): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
   const env: Record<string, string> = {};
-  for (const word of pkg.scripts.start.split(/\s+/)) {
-    const assignment = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(word);
+  for (const word of npmStartWords()) {
+    const assignment = ENV_ASSIGNMENT.exec(word);
     if (!assignment) break;
     env[assignment[1]!] = assignment[2]!;
   }
