@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { useBaselineWasmCompiler } from './store/pglite-wasm';
 
 /**
  * The compiled server's entry (`npm start` runs out/server/main.js): runs the server, bundled as one
@@ -25,10 +25,10 @@ const BUNDLE = join(OUT_DIR, 'server.cjs');
 /** How long after start the cache is made: the start and the first requests have compiled by then. */
 const WRITE_AFTER_MS = 5_000;
 
-// V8 accepts a cache only under the flags it was made with. PGlite sets --liftoff-only when it
-// compiles its wasm (store/pglite-wasm.ts), after this script is compiled; set here first, the
-// flags are the same when the cache is made and when the next start reads it.
-setFlagsFromString('--liftoff-only');
+// V8 accepts a cache only under the flags it was made with. PGlite's wasm compile sets a V8 flag
+// (store/pglite-wasm.ts), after this script is compiled; set here first, the flags are the same
+// when the cache is made and when the next start reads it.
+useBaselineWasmCompiler();
 
 const bundle = statSync(BUNDLE);
 const cacheFile = `${BUNDLE}.${bundle.size}-${Math.round(bundle.mtimeMs)}.cache`;

@@ -54,6 +54,6 @@ export function prefetchPgliteWasm(): void {
  * process-wide but PGlite is the only wasm Folio's server loads (shiki uses
  * its JavaScript engine).
  */
-function useBaselineWasmCompiler(): void {
+export function useBaselineWasmCompiler(): void {
   setFlagsFromString('--liftoff-only');
 }
