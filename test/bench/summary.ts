@@ -5,14 +5,7 @@ import { join } from 'node:path';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { childEnv, ROOT } from '../helpers/cli-process';
 import { freshPostgresDatabase } from '../helpers/postgres';
-import {
-  freePort,
-  npmStartEnv,
-  rssMiB,
-  START_ARGS,
-  startServerProcess,
-  type StartMode,
-} from '../helpers/server-process';
+import { freePort, rssMiB, START_ARGS, startEnv, startServerProcess, type StartMode } from '../helpers/server-process';
 import { startBenchServer } from './fixture';
 import { measureServer, type ServerResult } from './fanout';
 import { loadSettings, type BenchOutcome } from './http-load';
@@ -95,7 +88,7 @@ async function postgresIdleRss(mode: StartMode): Promise<number | undefined> {
     cwd: ROOT,
     env: {
       ...childEnv(dir),
-      ...(mode === 'compiled' ? npmStartEnv() : {}),
+      ...startEnv(mode),
       FOLIO_DATABASE_URL: db.url,
       FOLIO_PORT: String(port),
       FOLIO_HOST: '127.0.0.1',

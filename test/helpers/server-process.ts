@@ -52,6 +52,11 @@ export function npmStartEnv(): Record<string, string> {
   return env;
 }
 
+/** The environment a start in `mode` adds: `npm start`'s for the compiled server, none for tsx. */
+export function startEnv(mode: StartMode): Record<string, string> {
+  return mode === 'compiled' ? npmStartEnv() : {};
+}
+
 /** The compiled server's entry, relative to the project root. */
 export const COMPILED_ENTRY = 'out/server/main.js';
 
@@ -88,7 +93,7 @@ export async function startServerProcess(
     cwd: ROOT,
     env: {
       ...childEnv(dataDir),
-      ...(mode === 'compiled' ? npmStartEnv() : {}),
+      ...startEnv(mode),
       FOLIO_PORT: String(port),
       FOLIO_HOST: '127.0.0.1',
     },
