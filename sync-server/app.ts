@@ -6,7 +6,7 @@ import { installErrorHandlers } from './http/error-handler';
 import { installValidators, SCHEMA_CONTROLLER } from './http/validation';
 import { installJsonParser } from './http/json-body';
 import { installRateLimits } from './http/rate-limit';
-import { SERVER_LIMIT_OPTIONS } from './http/limits';
+import { CLOSING_KEEP_ALIVE_TIMEOUT_MS, SERVER_LIMIT_OPTIONS } from './http/limits';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installTextGuard } from './http/text-guard';
@@ -61,6 +61,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Folio's compilers (http/validation.ts), compiled on first use; Fastify's defaults never load.
     schemaController: SCHEMA_CONTROLLER,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_TIMEOUT_MS;
+  });
   installRequestIds(app);
   installSecurityHeaders(app);
   installValidators(app);

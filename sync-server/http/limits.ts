@@ -40,6 +40,14 @@ export const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+/**
+ * Shutdown must not wait out KEEP_ALIVE_TIMEOUT_MS. On close, Node cuts the connections idle at
+ * that moment; one with a request in flight stays open once its response is sent, until its
+ * keep-alive timer ends (72 s plus Node's 1 s margin), and the close waits for it. Set when the
+ * close starts, this timeout applies to those responses: their connections close right after.
+ */
+export const CLOSING_KEEP_ALIVE_TIMEOUT_MS = 1;
+
 /** The Fastify server options that apply these limits (app.ts spreads them into its options). */
 export const SERVER_LIMIT_OPTIONS = {
   bodyLimit: JSON_BODY_LIMIT_BYTES,
