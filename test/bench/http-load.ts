@@ -29,6 +29,11 @@ export interface LoadSettings {
    * with the server under test; 0 runs it on the main thread.
    */
   workers: number;
+  /**
+   * Measured runs of each side of a ratio (BENCH_ROUNDS, default 3), alternating between them, so
+   * a slow moment of a busy machine falls on one round, not on one side; the median round counts.
+   */
+  rounds: number;
 }
 
 export function loadSettings(): LoadSettings {
@@ -37,6 +42,7 @@ export function loadSettings(): LoadSettings {
     warmupS: envNumber('BENCH_WARMUP_S', 1, 0),
     connections: Math.floor(envNumber('BENCH_CONNECTIONS', 16, 1)),
     workers: Math.floor(envNumber('BENCH_WORKERS', 1, 0)),
+    rounds: Math.floor(envNumber('BENCH_ROUNDS', 3, 1)),
   };
 }
 

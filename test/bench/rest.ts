@@ -48,8 +48,10 @@ export interface ScenarioResult {
   responseBytes: number;
   folio: Measurement;
   baseline: Measurement;
-  /** folio.reqPerSec / baseline.reqPerSec */
+  /** folio.reqPerSec / baseline.reqPerSec, of the median round (`folio` and `baseline` are that round's). */
   ratio: number;
+  /** The ratio of every round, in the order measured. */
+  roundRatios: number[];
   /** Main-thread CPU time per request (µs) of Folio and of the baseline, during the measured runs. */
   folioCpuUs?: number;
   baselineCpuUs?: number;
@@ -134,14 +136,23 @@ function mainThreadCpuUs(): number {
 }
 
 /** A warm-up, then the measured run, with the main thread's CPU time per request of that run. */
-async function warmAndMeasureCpu(url: string, headers: Record<string, string>, s: LoadSettings) {
-  if (s.warmupS > 0) await measure(url, headers, s.warmupS, s);
+async function measureCpu(url: string, headers: Record<string, string>, s: LoadSettings) {
   const before = mainThreadCpuUs();
   const run = await measure(url, headers, s.durationS, s);
   return { run, cpuUs: run.requests > 0 ? (mainThreadCpuUs() - before) / run.requests : NaN };
 }
 
-/** Baseline first, then Folio, each after its own warm-up, with the same request headers. */
+/** One measured round: the bare route and Folio, each for `durationS`, in the order given. */
+interface Round {
+  base: Awaited<ReturnType<typeof measureCpu>>;
+  folio: Awaited<ReturnType<typeof measureCpu>>;
+  ratio: number;
+}
+
+/**
+ * Each side warmed up once, then `rounds` rounds of one measured run each, alternating which side goes
+ * first (baseline first in the odd rounds); the round with the median req/s ratio is the result.
+ */
 export async function runScenario(
   b: BenchServer,
   sc: Scenario,
@@ -161,25 +172,38 @@ export async function runScenario(
     return undefined;
   }
   const baseline = await startBaseline(sc.path.split('?')[0]!, response);
-  let base: Measurement;
-  let baselineCpuUs: number;
+  const rounds: Round[] = [];
   try {
-    const same = await capture(`${baseline.url}${sc.path}`, headers);
+    const baseUrl = `${baseline.url}${sc.path}`;
+    const same = await capture(baseUrl, headers);
     if (!same.body.equals(response.body)) throw new Error(`${sc.name}: the baseline does not serve the same bytes`);
-    ({ run: base, cpuUs: baselineCpuUs } = await warmAndMeasureCpu(`${baseline.url}${sc.path}`, headers, settings));
+    if (settings.warmupS > 0) {
+      await measure(baseUrl, headers, settings.warmupS, settings);
+      await measure(folioUrl, headers, settings.warmupS, settings);
+    }
+    for (let i = 0; i < settings.rounds; i++) {
+      const baseFirst = i % 2 === 0;
+      const first = await measureCpu(baseFirst ? baseUrl : folioUrl, headers, settings);
+      const second = await measureCpu(baseFirst ? folioUrl : baseUrl, headers, settings);
+      const [base, folio] = baseFirst ? [first, second] : [second, first];
+      rounds.push({ base, folio, ratio: base.run.reqPerSec > 0 ? folio.run.reqPerSec / base.run.reqPerSec : 0 });
+    }
   } finally {
     await baseline.close();
   }
-  const { run: folio, cpuUs: folioCpuUs } = await warmAndMeasureCpu(folioUrl, headers, settings);
-  for (const [who, m] of [
-    ['Folio', folio],
-    ['baseline', base],
-  ] as const) {
-    if (m.non2xx > 0 || m.errors > 0)
-      problems.push(`${sc.name}: ${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
-    if (m.requests === 0) problems.push(`${sc.name}: ${who} completed no requests`);
-  }
-  const ratio = base.reqPerSec > 0 ? folio.reqPerSec / base.reqPerSec : 0;
+  for (const round of rounds)
+    for (const [who, m] of [
+      ['Folio', round.folio.run],
+      ['baseline', round.base.run],
+    ] as const) {
+      if (m.non2xx > 0 || m.errors > 0)
+        problems.push(`${sc.name}: ${who} had ${m.non2xx} non-2xx responses and ${m.errors} errors/timeouts`);
+      if (m.requests === 0) problems.push(`${sc.name}: ${who} completed no requests`);
+    }
+  const median = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)]!;
+  const { run: folio, cpuUs: folioCpuUs } = median.folio;
+  const { run: base, cpuUs: baselineCpuUs } = median.base;
+  const ratio = median.ratio;
   return {
     scenario: sc.name,
     path: sc.path,
@@ -190,6 +214,7 @@ export async function runScenario(
     folioCpuUs,
     baselineCpuUs,
     cpuRatio: baselineCpuUs / folioCpuUs,
+    roundRatios: rounds.map((r) => r.ratio),
     ...(sc.target !== undefined ? { target: sc.target, targetMet: ratio >= sc.target } : {}),
   };
 }
@@ -202,7 +227,7 @@ export function table(results: ScenarioResult[]): string {
     'folio p99 ms',
     'base req/s',
     'base p99 ms',
-    'ratio',
+    'ratio (rounds)',
     'cpu µs folio/base',
     'cpu ratio',
     'target',
@@ -214,7 +239,7 @@ export function table(results: ScenarioResult[]): string {
     r.folio.latencyP99Ms.toFixed(1),
     r.baseline.reqPerSec.toFixed(0),
     r.baseline.latencyP99Ms.toFixed(1),
-    r.ratio.toFixed(3),
+    `${r.ratio.toFixed(3)} (${r.roundRatios.map((x) => x.toFixed(2)).join('/')})`,
     r.folioCpuUs === undefined ? '-' : `${r.folioCpuUs.toFixed(1)}/${r.baselineCpuUs?.toFixed(1)}`,
     r.cpuRatio === undefined ? '-' : r.cpuRatio.toFixed(3),
     r.target === undefined ? '-' : `>= ${r.target}: ${r.targetMet ? 'met' : 'NOT met'}`,

@@ -69,6 +69,7 @@ export async function run(): Promise<BenchOutcome> {
       folio,
       baseline: base,
       ratio,
+      roundRatios: [ratio],
       target: TARGET,
       targetMet: ratio >= TARGET,
     };

@@ -231,12 +231,17 @@ export async function run(): Promise<BenchOutcome> {
   ];
   const backend = process.env.BENCH_BACKEND ?? 'pglite';
   console.log(
-    `\nIssue 17 figures (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; REST ${process.env.BENCH_DURATION_S} s per run; REST and fan-out on ${backend}):\n`,
+    `\nIssue 17 figures (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; REST: median of ${loadSettings().rounds} ` +
+      `alternating rounds of ${process.env.BENCH_DURATION_S} s per side; REST and fan-out on ${backend}):\n`,
   );
   console.log(table(rows));
   console.log(
     `\nREST in main-thread CPU time per request (baseline µs / Folio µs; steadier than req/s on a busy machine): ` +
       `GET space ${cpu('GET space')?.toFixed(2)}, GET page ${cpu('GET page')?.toFixed(2)}, list spaces ${cpu('list spaces')?.toFixed(2)}`,
+  );
+  console.log(
+    `REST req/s ratio of every round: ` +
+      rest.map((r) => `${r.scenario} ${r.roundRatios.map((x) => x.toFixed(2)).join(' / ')}`).join('; '),
   );
   if (fan.folio && fan.hocuspocus)
     console.log(
