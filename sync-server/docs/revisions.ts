@@ -20,6 +20,11 @@ export class Revisions {
     return this.records.getOrMake(id, () => loadRevision(this.db, id));
   }
 
+  /** The revision when it is loaded already, synchronously (undefined: ask `get`). */
+  loaded(id: string): RevisionRecord | undefined {
+    return this.records.get(id);
+  }
+
   /** The cached JSON for `key`, or `make()` serialized and kept. */
   async json(key: string, make: () => unknown): Promise<string> {
     const hit = this.serialized.get(key);

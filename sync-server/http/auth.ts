@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Queryable } from '../store/db';
-import { bearerToken, principalForToken, type Principal } from '../identity/principal';
+import { bearerToken, knownPrincipal, principalForToken, type Principal } from '../identity/principal';
 import { isSameOrigin, sessionTokenFromCookies } from '../identity/sessions';
 import { forbidden, unauthorized } from './errors';
 
@@ -45,6 +45,12 @@ export function installAuth(app: FastifyInstance, db: Queryable, publicUrl: () =
             'Cross-site request refused: a request signed in with the session cookie must come from this server',
           ),
         );
+    }
+    // A token this process knows: no promise (the hot path of every authenticated request).
+    const known = knownPrincipal(db, token);
+    if (known) {
+      request.principal = known;
+      return done();
     }
     principalForToken(db, token).then((principal) => {
       if (!principal) return done(unauthorized('Invalid API token'));

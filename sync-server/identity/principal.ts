@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/db';
-import { cachedRead } from '../store/read-cache';
+import { cachedRead, peekCached } from '../store/read-cache';
 import { findTokenUsers, rehashLegacyToken } from '../store/users';
 import { rowHoldsToken, tokenDigests } from './token-digest';
 
@@ -24,7 +24,7 @@ export interface Principal {
  * no hashing. Only a miss computes the keyed digest the database holds.
  */
 export function principalForToken(db: Queryable, token: string): Promise<Principal | undefined> {
-  return cachedRead(db, `token:${token}`, async () => {
+  return cachedRead(db, tokenKey(token), async () => {
     const digests = await tokenDigests(db, token);
     const rows = await findTokenUsers(db, [digests.keyed, digests.legacy]);
     // A keyed row wins over a legacy row of the same token (possible only if a token was issued twice).
@@ -41,6 +41,13 @@ export function principalForToken(db: Queryable, token: string): Promise<Princip
       }
     );
   });
+}
+
+const tokenKey = (token: string) => `token:${token}`;
+
+/** The principal of a token this process knows, synchronously (undefined: not cached; then ask principalForToken). */
+export function knownPrincipal(db: Queryable, token: string): Principal | undefined {
+  return peekCached<Principal>(db, tokenKey(token));
 }
 
 /** Extracts the token from an `Authorization: Bearer …` header value. */

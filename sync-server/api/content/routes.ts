@@ -18,7 +18,7 @@ import {
   RevisionPageParams,
   RevisionParams,
 } from './schemas';
-import { changeRequestRevisionWithRefs, spaceRevision } from './service';
+import { cachedSpaceRevision, changeRequestRevisionWithRefs, spaceRevision } from './service';
 import { pageAtFormerPath } from './former-paths';
 import type { RevisionView } from '../../docs/revision-view';
 
@@ -51,6 +51,8 @@ export const contentRoutes =
       const fields = await pageFields(ctx.markdown, page, format);
       return revisions.json(key, () => presentPage(ctx, v.revision, page, fields));
     };
+    const pageTag = (v: RevisionView, pageId: string | undefined, format: PageFormatName) =>
+      `${v.revision.id}:${pageId}:${format}`;
     // Page responses as sent (bytes and ETag), per revision, page and format: a hot GET page encodes nothing.
     const preparedPages = new Lru<string, PreparedJson>(4_000, {
       maxWeight: 64 * 1024 * 1024,
@@ -63,7 +65,7 @@ export const contentRoutes =
       pageId: string | undefined,
       format: PageFormatName,
     ) => {
-      const tag = `${v.revision.id}:${pageId}:${format}`;
+      const tag = pageTag(v, pageId, format);
       let prepared = preparedPages.get(tag);
       if (prepared === undefined) {
         prepared = prepareJson(tag, await pageJson(v, pageId, format));
@@ -136,8 +138,14 @@ export const contentRoutes =
             response: { 200: Json('RevisionPage') },
           },
         },
-        async (req, reply) =>
-          sendPage(req, reply, await resolve(req), req.params.pageId, req.query.format ?? 'markdown'),
+        (req, reply) => {
+          const format = req.query.format ?? 'markdown';
+          // The hot path (access, revision and response all in memory) answers without a promise.
+          const v = scope.kind === 'space' ? cachedSpaceRevision(ctx, req.principal, req.params.spaceId) : undefined;
+          const prepared = v && preparedPages.get(pageTag(v, req.params.pageId, format));
+          if (prepared) return void sendPreparedJson(req, reply, prepared);
+          return resolve(req).then((view) => sendPage(req, reply, view, req.params.pageId, format));
+        },
       );
       app.get(
         `${scope.prefix}/content/path/*`,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
-import { requireSpace } from '../spaces/service';
+import { cachedSpaceView, requireSpace } from '../spaces/service';
 import { requireChangeRequest } from '../change-requests/service';
 import { viewOf, type RevisionView } from '../../docs/revision-view';
 import type { RevisionRecord } from '../../docs/revision-store';
@@ -31,6 +31,13 @@ export async function spaceRevision(
 ): Promise<RevisionView> {
   // Every content read comes through here: no references built (a URL per request) when none are needed.
   return viewOf((await readableRevision(ctx, p, spaceId, revisionId)).revision);
+}
+
+/** spaceRevision of the current revision when the access decision and the revision are both in memory, synchronously. */
+export function cachedSpaceRevision(ctx: AppContext, p: Principal, spaceId: string): RevisionView | undefined {
+  const view = cachedSpaceView(ctx, p, spaceId);
+  const revision = view && ctx.revisions.loaded(view.row.revision);
+  return revision && revision.spaceId === spaceId ? viewOf(revision) : undefined;
 }
 
 /** Like spaceRevision, plus what API references to this content carry (organization, space, revision). */

@@ -9,7 +9,7 @@ import type { Role, RoleOrNone } from '../../policy/roles';
 import { loadActor } from '../../access/actor';
 import { spaceNode, spaceResource } from '../../access/resources';
 import type { Queryable } from '../../store/db';
-import { cachedRead } from '../../store/read-cache';
+import { cachedRead, peekCached } from '../../store/read-cache';
 import {
   insertSpaceRow,
   listActiveSpacesByAge,
@@ -34,10 +34,12 @@ import { changeRequestCountersFor, changeRequestCountersOf } from './counters';
 export function requireSpace(ctx: AppContext, p: Principal, id: string, action: SpaceAction = 'view') {
   // Every read of a space's content asks this: a granted view is kept in the read cache under the same
   // invalidation as the facts it comes from (any write), so a hot read is one lookup. Refusals are not kept.
-  if (action === 'view')
-    return cachedRead(ctx.db, `view-space:${id}:${p.userId}`, () => decideSpace(ctx, p, id, action));
+  if (action === 'view') return cachedRead(ctx.db, viewKey(id, p), () => decideSpace(ctx, p, id, action));
   return decideSpace(ctx, p, id, action);
 }
+
+const viewKey = (id: string, p: Principal) => `view-space:${id}:${p.userId}`;
+const spaceJsonKey = (id: string, role: Role) => `space-json:${id}:${role}`;
 
 async function decideSpace(ctx: AppContext, p: Principal, id: string, action: SpaceAction) {
   const row = await loadSpaceRow(ctx.db, id);
@@ -62,9 +64,20 @@ export async function spaceObjectFor(ctx: AppContext, p: Principal, id: string) 
  */
 export async function spaceJsonFor(ctx: AppContext, p: Principal, id: string): Promise<Buffer> {
   const { row, role } = await requireSpace(ctx, p, id);
-  return cachedRead(ctx.db, `space-json:${id}:${role}`, async () =>
+  return cachedRead(ctx.db, spaceJsonKey(id, role), async () =>
     Buffer.from(JSON.stringify(presentSpace(ctx, row, role, await changeRequestCountersOf(ctx.db, id)))),
   );
+}
+
+/** requireSpace(…, 'view') when its decision is cached, synchronously (undefined: ask requireSpace). */
+export function cachedSpaceView(ctx: AppContext, p: Principal, id: string) {
+  return peekCached<Awaited<ReturnType<typeof decideSpace>>>(ctx.db, viewKey(id, p));
+}
+
+/** spaceJsonFor's bytes when both its decision and its bytes are cached, synchronously (else undefined). */
+export function cachedSpaceJson(ctx: AppContext, p: Principal, id: string): Buffer | undefined {
+  const view = cachedSpaceView(ctx, p, id);
+  return view && peekCached<Buffer>(ctx.db, spaceJsonKey(id, view.role));
 }
 
 /** Visible rows with roles, paged; shared by the list operations. */
