@@ -135,7 +135,7 @@ function mainThreadCpuUs(): number {
   }
 }
 
-/** A warm-up, then the measured run, with the main thread's CPU time per request of that run. */
+/** One measured run, with the main thread's CPU time per request of that run. */
 async function measureCpu(url: string, headers: Record<string, string>, s: LoadSettings) {
   const before = mainThreadCpuUs();
   const run = await measure(url, headers, s.durationS, s);
