@@ -14,7 +14,7 @@ const LAYERS = [
   // 0. primitives: settings, time, URLs, mail transport, errors, ids, paging
   [
     '^sync-server/(config|clock|urls|mail)\\.ts$',
-    '^sync-server/http/(errors|ids|paging|etag|schemas|validation|json-body|rate-limiter|limits|text-guard)\\.ts$',
+    '^sync-server/http/(errors|ids|paging|etag|schemas|validation|json-body|rate-limiter|limits|text-guard|route-hooks)\\.ts$',
   ],
   // 1. storage: Db, migrations, repositories (SQL + row types), read cache, blobs and file storage
   ['^sync-server/store/'],

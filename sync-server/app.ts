@@ -36,6 +36,7 @@ import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
 import { RequestLogController } from './observability/request-log';
+import { requestLogger } from './observability/request-logger';
 import { installCors, registerWebApp } from './web-app';
 
 /**
@@ -49,6 +50,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     // Request lines of reads at debug, of writes at info (no log line per hot read at the default level).
     logController: new RequestLogController(),
+    // A request's pino child is made on its first enabled line, not on every request.
+    childLoggerFactory: requestLogger,
     // Body size, router, request head and timeout limits (README "Limits").
     ...SERVER_LIMIT_OPTIONS,
     // Router and HTTP-parser refusals in the API's error shape.

@@ -3,6 +3,7 @@ import type { Queryable } from '../store/db';
 import { bearerToken, knownPrincipal, principalForToken, type Principal } from '../identity/principal';
 import { isSameOrigin, sessionTokenFromCookies } from '../identity/sessions';
 import { forbidden, unauthorized } from './errors';
+import { prependRouteHook } from './route-hooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,9 +62,6 @@ export function installAuth(app: FastifyInstance, db: Queryable, publicUrl: () =
   app.addHook('onRoute', (route) => {
     // Only the /v1 API needs a token.
     if (route.config?.public || !route.url.startsWith('/v1')) return;
-    const own =
-      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    // A new array: Fastify clones a GET route's options for its HEAD route, which comes through here too.
-    if (!own.includes(authenticate)) route.onRequest = [authenticate, ...own];
+    prependRouteHook(route, 'onRequest', authenticate);
   });
 }

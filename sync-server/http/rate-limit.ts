@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import { bearerToken } from '../identity/principal';
 import { ApiError } from './errors';
+import { prependRouteHook } from './route-hooks';
 import type { AuthAttempt, RateLimits, Wait } from './rate-limiter';
 import type { Urls } from '../urls';
 
@@ -74,8 +75,9 @@ function kindOf(request: FastifyRequest, publicHost: () => string): 'route' | 'a
  *   address;
  * - when a claiming request ends: a 401 keeps the claim (a failed
  *   authentication), anything else gives it back;
- * - preParsing (after auth, before the body is read): REST writes (and reads
- *   when limited) count per token.
+ * - preParsing of each protected /v1 route whose method is limited (after
+ *   auth, before the body is read): REST writes (and reads when limited)
+ *   count per token.
  * Routes decide their limit once, so no request reads request.routeOptions.
  * The fast path (a known token, a read, no Redis) is synchronous and adds no
  * listener: the REST benchmark measures it.
@@ -103,6 +105,15 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
     if (attempt instanceof Promise) attempt.then((a) => admit(request, reply, a, done), done);
     else admit(request, reply, attempt, done);
   };
+  const perToken: preParsingHookHandler = (request, reply, payload, done) => {
+    const read = READ_METHODS.has(request.method);
+    const token = limits.limitsToken(read) && request.principal && bearerToken(request.headers.authorization);
+    if (!token) return done(null, payload);
+    limits.forToken(token, read).then(
+      (wait) => done(wait > 0 ? tooMany(reply, wait, 'Too many requests with this token') : null, payload),
+      (err: Error) => done(err),
+    );
+  };
   // A /v1 route's limit is decided once, when the route is added, by the same rule as the auth hook (http/auth.ts):
   // routes marked public count per address, the others claim a failed-auth credit.
   const limitOf = (route: RouteOptions) =>
@@ -115,27 +126,23 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
         : undefined;
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v1')) return;
+    if (hasPerTokenLimit(limits, route)) prependRouteHook(route, 'preParsing', perToken);
     const limit = limitOf(route);
-    if (!limit) return;
-    const own =
-      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    // First of the route's hooks, ahead of the auth hook (installed before this one, it has added its own by now);
-    // a new array: route options may be shared.
-    if (!own.includes(limit)) route.onRequest = [limit, ...own];
+    // First of the route's hooks, ahead of the auth hook (installed before this one, it has added its own by now).
+    if (limit) prependRouteHook(route, 'onRequest', limit);
   });
   if (limits.limitsFailures || limits.limitsAnonymous)
     app.addHook('onRequest', (request, reply, done) => {
       if (limits.limitsAnonymous && kindOf(request, publicHost) === 'anonymous') return anonymous(request, reply, done);
       done();
     });
-  if (limits.limitsToken(true) || limits.limitsToken(false))
-    app.addHook('preParsing', (request, reply, payload, done) => {
-      const read = READ_METHODS.has(request.method);
-      const token = limits.limitsToken(read) && request.principal && bearerToken(request.headers.authorization);
-      if (!token) return done(null, payload);
-      limits.forToken(token, read).then(
-        (wait) => done(wait > 0 ? tooMany(reply, wait, 'Too many requests with this token') : null, payload),
-        (err: Error) => done(err),
-      );
-    });
+}
+
+/**
+ * Whether a protected /v1 route gets the per-token limit (a preParsing hook: after auth, before the body is
+ * read): when one of its methods is limited. Reads are not by default, so a GET then pays no hook.
+ */
+function hasPerTokenLimit(limits: RateLimits, route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return !route.config?.public && methods.some((m) => limits.limitsToken(READ_METHODS.has(m)));
 }

@@ -108,6 +108,8 @@ const PARTS = [
   ['querystring', (r: FastifyRequest) => r.query],
   ['body', (r: FastifyRequest) => r.body],
 ] as const;
+/** PARTS' first part that does not come from the URL. */
+const FIRST_NON_URL_PART = 2;
 
 /**
  * Refuses, with a 400 naming the field, any request whose path parameters,
@@ -121,7 +123,11 @@ const PARTS = [
 export function installTextGuard(app: FastifyInstance): void {
   // A callback hook: no promise per request.
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const [part, read] of PARTS) {
+    // Path parameters and query come from the URL. Node's HTTP parser refuses control characters and
+    // non-ASCII bytes in a request line, so only a percent-escape can put NUL or a surrogate there: a
+    // URL without one (every hot read's) needs no scan of either.
+    for (let i = request.url.includes('%') ? 0 : FIRST_NON_URL_PART; i < PARTS.length; i++) {
+      const [part, read] = PARTS[i]!;
       const found = findUnstorableText(read(request), part !== 'body');
       if (!found) continue;
       const what = found.isName ? `property name ${found.path}` : found.path || part;

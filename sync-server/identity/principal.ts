@@ -53,6 +53,12 @@ export function knownPrincipal(db: Queryable, token: string): Principal | undefi
 /** Extracts the token from an `Authorization: Bearer …` header value. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1];
+  // Every request to a protected route reads its token twice (rate limit, auth), and a client sends the same
+  // header again and again: the last answer is kept.
+  if (header === lastHeader) return lastToken;
+  lastToken = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  lastHeader = header;
+  return lastToken;
 }
+let lastHeader: string | undefined;
+let lastToken: string | undefined;

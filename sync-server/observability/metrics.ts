@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { DocHub } from '../docs/hub';
+import { prependRouteHook } from '../http/route-hooks';
 import type { RedisFanout } from '../fanout/redis-fanout';
 
 declare module 'fastify' {
@@ -293,10 +294,8 @@ export class Metrics {
         request.metricsRoute = series;
         done();
       };
-      const own =
-        route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-      // First, so requests the auth hook refuses are found too; a new array (route options may be shared).
-      route.onRequest = [mark, ...own];
+      // First, so requests the auth hook refuses are found too.
+      prependRouteHook(route, 'onRequest', mark);
     });
     // A callback hook: no promise per request.
     app.addHook('onResponse', (request, reply, done) => {

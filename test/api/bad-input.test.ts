@@ -189,6 +189,19 @@ describe('router and HTTP parser refusals are in the error shape', () => {
       expectError({ status: answer.status, body: JSON.parse(answer.body), headers: new Headers() }, status);
     }
   });
+  it('a raw NUL, control character or non-ASCII byte in the request line is a 400 (only %-escapes reach the text guard)', async () => {
+    const host = new URL(t.url).host;
+    for (const path of [
+      '/v1/spaces/a\u0000b',
+      '/v1/spaces/a\u0001b',
+      '/v1/spaces/caf\u00e9',
+      '/v1/spaces/x?q=\ud83d\ude00',
+    ]) {
+      const answer = await rawHttp(t.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
 });
 
 describe('the HTTP server', () => {

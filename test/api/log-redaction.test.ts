@@ -36,6 +36,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 interface LogLine {
   level: number;
   msg?: string;
+  reqId?: string;
   req?: { method?: string; url?: string };
 }
 const parsed = () => lines.map((l) => JSON.parse(l) as LogLine);
@@ -128,5 +129,20 @@ describe('request log lines', () => {
     expect(levelsOf('GET')).toEqual(new Set([DEBUG]));
     const completed = parsed().filter((l) => l.msg === 'request completed');
     expect(new Set(completed.map((l) => l.level))).toEqual(new Set([DEBUG, INFO]));
+  });
+
+  it("binds every line of a request to its id (the caller's x-request-id when it sent a safe one)", async () => {
+    const res = await raw(t, 'GET', `/v1/spaces/${spaceId}`, {
+      token: t.adminToken,
+      headers: { 'x-request-id': 'trace-log-1' },
+    });
+    expect(res.headers.get('x-request-id')).toBe('trace-log-1');
+    const ofRequest = parsed().filter((l) => l.reqId === 'trace-log-1');
+    expect(ofRequest.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    // Fastify's own ids are bound too.
+    const created = await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { title: 'Ids' } });
+    const id = created.headers.get('x-request-id');
+    expect(id).toMatch(/^req-/);
+    expect(parsed().filter((l) => l.reqId === id).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
   });
 });

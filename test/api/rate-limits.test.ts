@@ -205,6 +205,25 @@ describe('per token and per address', () => {
     expect((await create(other.token, 0)).status).toBe(201);
   });
 
+  it('limits reads per token when FOLIO_RATE_LIMIT_READS is set: GET and HEAD count, public routes do not', async () => {
+    const reads = await startTestServer({ FOLIO_RATE_LIMIT_READS: '3', FOLIO_RATE_LIMIT_WRITES: '0' });
+    try {
+      const reader = await newUser(reads, 'Reader');
+      expect((await raw(reads, 'GET', '/v1/user', { token: reader.token })).status).toBe(200);
+      expect((await raw(reads, 'HEAD', '/v1/user', { token: reader.token })).status).toBe(200);
+      expect((await raw(reads, 'GET', '/v1/user', { token: reader.token })).status).toBe(200);
+      expectTooMany(await raw(reads, 'GET', '/v1/user', { token: reader.token }));
+      expect((await raw(reads, 'HEAD', '/v1/user', { token: reader.token })).status).toBe(429);
+      // Another token, a public route and writes (unlimited here) are not affected.
+      expect((await raw(reads, 'GET', '/v1/user', { token: reads.adminToken })).status).toBe(200);
+      expect((await raw(reads, 'GET', '/v1', { token: reader.token })).status).toBe(200);
+      const created = await raw(reads, 'POST', '/v1/orgs', { token: reader.token, body: { title: 'Still writes' } });
+      expect(created.status).toBe(201);
+    } finally {
+      await reads.close();
+    }
+  });
+
   it('limits requests without a token per address: public API routes and published sites', async () => {
     const visitor = newAddress();
     for (let i = 0; i < ANONYMOUS - 1; i++) expect((await get(t, '/v1', visitor)).status).toBe(200);
