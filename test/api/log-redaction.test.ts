@@ -143,6 +143,10 @@ describe('request log lines', () => {
     const created = await raw(t, 'POST', `/v1/orgs/${orgId}/spaces`, { token: t.adminToken, body: { title: 'Ids' } });
     const id = created.headers.get('x-request-id');
     expect(id).toMatch(/^req-/);
-    expect(parsed().filter((l) => l.reqId === id).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(
+      parsed()
+        .filter((l) => l.reqId === id)
+        .map((l) => l.msg),
+    ).toEqual(['incoming request', 'request completed']);
   });
 });
