@@ -108,8 +108,8 @@ const PARTS = [
   ['querystring', (r: FastifyRequest) => r.query],
   ['body', (r: FastifyRequest) => r.body],
 ] as const;
-/** PARTS' first part that does not come from the URL. */
-const FIRST_NON_URL_PART = 2;
+/** PARTS' first part that does not come from the URL (params and query do). */
+const FIRST_NON_URL_PART = PARTS.findIndex(([part]) => part === 'body');
 
 /**
  * Refuses, with a 400 naming the field, any request whose path parameters,
