@@ -5,9 +5,11 @@ type Phase = 'onRequest' | 'preParsing';
 
 /**
  * Puts `hook` first among a route's own `phase` hooks, from an onRoute hook:
- * decided once per route, so requests to other routes never run it. Added
- * once (Fastify passes a GET route's options again for its HEAD twin), in a
- * new array (route options may be shared between routes).
+ * decided once per route, so requests to other routes never run it. Fastify
+ * (5.x) hands each route, a GET's HEAD twin included, options of its own;
+ * the hook still goes in a new array and at most once, so options shared by
+ * another version of Fastify could neither leak it to other routes nor run
+ * it twice.
  */
 export function prependRouteHook<K extends Phase>(
   route: RouteOptions,
