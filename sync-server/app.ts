@@ -17,6 +17,7 @@ import { memberRoutes } from './api/members/routes';
 import { inviteRoutes } from './api/invites/routes';
 import { teamRoutes } from './api/teams/routes';
 import { ssoRoutes } from './api/sso/routes';
+import { domainRoutes } from './api/domains/routes';
 import { permissionRoutes } from './api/permissions/routes';
 import { userTokenRoutes } from './api/user-tokens/routes';
 import { signInRoutes } from './api/sign-in/routes';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(inviteRoutes(ctx));
       await v1.register(teamRoutes(ctx));
       await v1.register(ssoRoutes(ctx));
+      await v1.register(domainRoutes(ctx));
       await v1.register(permissionRoutes(ctx));
       await v1.register(userTokenRoutes(ctx));
       await v1.register(collectionRoutes(ctx));

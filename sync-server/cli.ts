@@ -4,6 +4,7 @@ import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { ADMIN_TOKEN_LABEL, createUser, issueToken } from './identity/users';
 import { mustUseSso } from './identity/accounts';
+import { approveDomainFromCli, DomainCommandFailure, isDomainName, listDomainRows } from './cli-domains';
 
 /**
  * `npm run folio -- <command>`: instance administration from a shell — users
@@ -135,6 +136,28 @@ const COMMANDS: Record<string, Command> = {
       const deleted = await db.query('DELETE FROM api_tokens WHERE id = $1 RETURNING id', [tokenId]);
       if (deleted.length === 0) throw new CliFailure(`no token with id ${tokenId}`);
       console.log(`revoked ${tokenId}`);
+    },
+  },
+  'domain list': {
+    usage: 'domain list',
+    summary: "list organizations' domain claims: organization, domain, status, the TXT record that proves it",
+    options: {},
+    async run(db) {
+      printTable(['ORGANIZATION', 'DOMAIN', 'STATUS', 'DNS RECORD'], await listDomainRows(db));
+    },
+  },
+  'domain approve': {
+    usage: 'domain approve ORGANIZATION_ID DOMAIN',
+    summary: 'verify a domain for an organization without its DNS record (the instance admin vouches for it)',
+    options: {},
+    positionals: ['ORGANIZATION_ID', 'DOMAIN'],
+    async run(db, _v, [organizationId, domain]) {
+      if (!isDomainName(domain!)) throw new UsageError(`not a domain name: "${domain}"`);
+      try {
+        console.log(await approveDomainFromCli(db, organizationId!, domain!));
+      } catch (err) {
+        throw err instanceof DomainCommandFailure ? new CliFailure(err.message) : err;
+      }
     },
   },
 };

@@ -44,6 +44,10 @@ export interface Config {
   rateLimitReads: number;
   /** Requests without a token (published sites, public API routes) per client address and window (0: unlimited). */
   rateLimitAnonymous: number;
+  /** Requests to the sign-in routes (/auth/*) per client address and window (0: unlimited). */
+  rateLimitSignIn: number;
+  /** Sign-ins in progress (pending SAML, OIDC, email-link, device-code steps) per client address (0: no cap). */
+  rateLimitPendingSignIns: number;
   /** OpenID Connect sign-in: the provider's issuer URL (discovery at /.well-known/openid-configuration); off when unset. */
   oidcIssuer: string | undefined;
   /** The client id registered at the OpenID provider for this server. */
@@ -54,6 +58,8 @@ export interface Config {
   oidcLabel: string;
   /** Whether people may ask for an email sign-in link (sent by SMTP, or logged without it). */
   emailSignIn: boolean;
+  /** DNS servers (`host` or `host:port`) that domain verification asks for TXT records; empty = the system's. */
+  dnsServers: string[];
 }
 
 interface Setting {
@@ -161,6 +167,18 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'requests without a token (published sites, public API) per client address and window (0 or off: no limit)',
     default: '1200',
   },
+  rateLimitSignIn: {
+    env: 'FOLIO_RATE_LIMIT_SIGN_IN',
+    flag: 'rate-limit-sign-in',
+    help: 'requests to the sign-in routes (/auth/*) per client address and window (0 or off: no limit)',
+    default: '300',
+  },
+  rateLimitPendingSignIns: {
+    env: 'FOLIO_RATE_LIMIT_PENDING_SIGN_INS',
+    flag: 'rate-limit-pending-sign-ins',
+    help: 'sign-ins in progress (SAML, OpenID Connect, email links, device codes) per client address (0 or off: no cap)',
+    default: '100',
+  },
   oidcIssuer: {
     env: 'FOLIO_OIDC_ISSUER',
     flag: 'oidc-issuer',
@@ -187,6 +205,11 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     flag: 'email-sign-in',
     help: 'on | off: people may ask for a sign-in link by email',
     default: 'on',
+  },
+  dnsServers: {
+    env: 'FOLIO_DNS_SERVERS',
+    flag: 'dns-servers',
+    help: "comma-separated DNS servers (host or host:port) that domain verification asks for TXT records; default: the system's",
   },
   revisionQuietMs: {
     env: 'FOLIO_REVISION_QUIET_MS',
@@ -339,11 +362,17 @@ export function loadConfig(
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),
     rateLimitAnonymous: rateLimit('rateLimitAnonymous'),
+    rateLimitSignIn: rateLimit('rateLimitSignIn'),
+    rateLimitPendingSignIns: rateLimit('rateLimitPendingSignIns'),
     oidcIssuer,
     oidcClientId,
     oidcClientSecret: get('oidcClientSecret'),
     oidcLabel: get('oidcLabel')!,
     emailSignIn: emailSignIn === 'on',
+    dnsServers: (get('dnsServers') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

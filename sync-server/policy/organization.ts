@@ -43,6 +43,8 @@ const ORG_RULES = {
   'set-sso-members': { role: 'admin', phrase: 'set SSO members' },
   /** SAML identity providers hold the keys to every account they vouch for: admins only. */
   'manage-sso': { role: 'admin', phrase: 'manage SAML single sign-on' },
+  /** A verified domain routes its people to this organization's SSO and lets it vouch for them: admins only. */
+  'manage-domains': { role: 'admin', phrase: "manage the organization's domains" },
   /** The SSO logins one can start (id, label, start URL): every member, guests included. */
   'list-sso-logins': { phrase: 'list single sign-on logins' },
   'create-teams': { role: 'admin', phrase: 'create teams' },

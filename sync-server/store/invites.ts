@@ -118,19 +118,6 @@ export async function markEmailInviteAccepted(db: Queryable, inviteId: string, a
   await db.query('UPDATE email_invites SET accepted_at = $2 WHERE id = $1', [inviteId, at]);
 }
 
-/** Marks the pending invites of an address accepted (its owner became a member another way). */
-export async function fulfilPendingEmailInvites(
-  db: Queryable,
-  organizationId: string,
-  email: string,
-  at: Date,
-): Promise<void> {
-  await db.query(
-    'UPDATE email_invites SET accepted_at = $3 WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL',
-    [organizationId, email, at],
-  );
-}
-
 /**
  * Records a pending invite for an address and returns its id. Re-inviting an
  * address replaces its invite with a new id, which voids the link sent before.

@@ -175,6 +175,20 @@ export async function setMemberRole(
   return updated.length > 0;
 }
 
+/** Disables or enables a membership (its role, teams and grants stay); false when there is no such member. */
+export async function setMemberDisabled(
+  db: Queryable,
+  organizationId: string,
+  userId: string,
+  disabled: boolean,
+): Promise<boolean> {
+  const updated = await db.query(
+    'UPDATE members SET disabled = $3 WHERE organization_id = $1 AND user_id = $2 RETURNING user_id',
+    [organizationId, userId, disabled],
+  );
+  return updated.length > 0;
+}
+
 /** Sets a member's role and adds the SSO flag when `addSso` (never removes it). */
 export async function setMemberRoleAndSso(
   db: Queryable,

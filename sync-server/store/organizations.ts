@@ -82,17 +82,23 @@ export function listOrganizationRowsOfUser(
 }
 
 /**
- * Organizations that declare an email domain (at most 1000, oldest first),
- * with the user's active membership in each (`is_member`, `role`).
+ * The organization that declares an email domain AND has verified it (at most
+ * one: a domain is verified for one organization per instance; migration
+ * 0016), with the user's active membership (`is_member`, `role`) and whether
+ * an admin removed the user from it (`was_removed`). A declared domain that is
+ * not verified is a claim nobody proved: it routes, joins and vouches for no one.
  */
 export function listOrganizationRowsByEmailDomain(
   db: Queryable,
   domain: string,
   userId: string,
-): Promise<(OrgRow & { role: string | null; is_member: boolean })[]> {
+): Promise<(OrgRow & { role: string | null; is_member: boolean; was_removed: boolean })[]> {
   return db.query(
-    `SELECT ${ORG_COLUMNS}, m.role, (m.user_id IS NOT NULL) AS is_member
-       FROM organizations o LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
+    `SELECT ${ORG_COLUMNS}, m.role, (m.user_id IS NOT NULL) AS is_member,
+            EXISTS (SELECT 1 FROM member_removals r WHERE r.organization_id = o.id AND r.user_id = $2) AS was_removed
+       FROM organizations o
+       JOIN domain_claims c ON c.organization_id = o.id AND c.domain = $1 AND c.verified_at IS NOT NULL
+       LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
       WHERE $1 = ANY(o.email_domains) ORDER BY o.created_at, o.id LIMIT 1000`,
     [domain, userId],
   );

@@ -65,13 +65,15 @@ export function findSamlProviderRow(db: Queryable, providerId: string): Promise<
 }
 
 /**
- * The first configured provider of the oldest organization that declares
- * `domain` among its email domains: where "Continue with SSO" sends a person.
+ * The first configured provider of the organization that declares `domain`
+ * among its email domains and has verified it (one at most per instance):
+ * where "Continue with SSO" sends a person. An unproved claim routes no one.
  */
 export function findSamlProviderRowForEmailDomain(db: Queryable, domain: string): Promise<SamlProviderRow | undefined> {
   return queryOne<SamlProviderRow>(
     db,
     `SELECT ${COLUMNS} FROM saml_providers p JOIN organizations o ON o.id = p.organization_id
+       JOIN domain_claims c ON c.organization_id = o.id AND c.domain = $1 AND c.verified_at IS NOT NULL
       WHERE $1 = ANY(o.email_domains) AND p.entity_id IS NOT NULL AND p.sso_url IS NOT NULL AND p.certificate IS NOT NULL
       ORDER BY o.created_at, o.id, p.created_at, p.id LIMIT 1`,
     [domain.toLowerCase()],

@@ -1,5 +1,6 @@
 import { queryOne, type Queryable } from './db';
 import { SPACE_COLUMNS, type SpaceRow } from './spaces';
+import { hostAndParents } from './domain-claims';
 
 /**
  * The docs-site repository: sites, their section groups, sections and site
@@ -87,9 +88,23 @@ export function findSiteById(db: Queryable, siteId: string): Promise<SiteRow | u
   return queryOne<SiteRow>(db, `SELECT ${SITE_COLUMNS} FROM sites WHERE id = $1`, [siteId]);
 }
 
-/** The id of the site whose custom hostname is `hostname`, if any. */
+/**
+ * The id of the site whose custom hostname is `hostname`, if any, and only
+ * while its organization holds a verified claim to that host or a domain it
+ * is under (migration 0016): a hostname set before verification existed, or
+ * whose claim was dropped since, serves nothing.
+ */
 export async function findSiteIdByHostname(db: Queryable, hostname: string): Promise<string | undefined> {
-  return (await queryOne<{ id: string }>(db, 'SELECT id FROM sites WHERE hostname = $1', [hostname]))?.id;
+  return (
+    await queryOne<{ id: string }>(
+      db,
+      `SELECT s.id FROM sites s
+        WHERE s.hostname = $1 AND EXISTS (
+          SELECT 1 FROM domain_claims c
+           WHERE c.organization_id = s.organization_id AND c.verified_at IS NOT NULL AND c.domain = ANY($2::text[]))`,
+      [hostname, hostAndParents(hostname)],
+    )
+  )?.id;
 }
 
 /** Whether a site other than `siteId` already uses `hostname`. */

@@ -147,11 +147,16 @@ export async function findUserVisibleTo(
 
 /**
  * The organizations where `userId` may sign in only through SSO: the
- * organization enforces SSO (`sso`) and the member is flagged `sso`.
+ * organization enforces SSO (`sso`), the member is flagged `sso`, and the
+ * organization has verified the domain of the user's email address. Without
+ * that proof an organization could lock anyone it made a member out of every
+ * other way of signing in, instance-wide.
  */
 export async function ssoOnlyOrganizationIds(db: Queryable, userId: string): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `SELECT o.id FROM members m JOIN organizations o ON o.id = m.organization_id
+    `SELECT o.id FROM members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
+       JOIN domain_claims c ON c.organization_id = o.id AND c.verified_at IS NOT NULL
+        AND c.domain = lower(substring(u.email from '@([^@]*)$'))
       WHERE m.user_id = $1 AND m.sso AND o.sso AND NOT m.disabled`,
     [userId],
   );

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateOrganizationRow } from '../../sync-server/store/organizations';
 import { markSsoMember } from '../../sync-server/store/members';
+import { approveDomain } from '../helpers/domains';
 import { expectError, newUser, raw, type TestUser } from '../helpers/api';
 import { newMember } from '../helpers/members';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -304,6 +305,8 @@ describe('desktop device sign-in', () => {
     const member = await newMember(t, orgId, 'edit', 'Sam Sso');
     await updateOrganizationRow(t.server.ctx.db, orgId, { sso: true });
     await markSsoMember(t.server.ctx.db, orgId, member.id);
+    // The organization owns its members' domain (otherwise its flag would lock nobody out).
+    await approveDomain(t, orgId, member.email.split('@')[1]!);
     const { verifier, challenge } = pkcePair();
     const request = authorization(challenge);
 

@@ -7,6 +7,7 @@ import { waitFor } from '../helpers/wait';
 import { createUser } from '../../sync-server/identity/users';
 import { insertMember } from '../../sync-server/store/members';
 import { updateOrganizationRow } from '../../sync-server/store/organizations';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * Email sign-in links through real HTTP, mailed to a real SMTP server:
@@ -176,6 +177,7 @@ describe('email sign-in links', () => {
       'updateOrganizationById',
       t.client.orgs.updateOrganizationById(org.id, { emailDomains: ['domain.test'], defaultRole: asRole('comment') }),
     );
+    await approveDomain(t, org.id, 'domain.test');
     const link = await linkFor('newcomer@domain.test');
     // Asking made nothing yet: the account appears when the link is used.
     expect(await t.server.ctx.db.query('SELECT id FROM users WHERE email = $1', ['newcomer@domain.test'])).toEqual([]);
@@ -187,6 +189,75 @@ describe('email sign-in links', () => {
       ['newcomer@domain.test'],
     );
     expect(members).toEqual([{ organization_id: org.id, role: 'comment' }]);
+  });
+
+  it('joins nobody to an organization whose email domain is declared but not verified', async () => {
+    const squatter = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Squatter' }), 201);
+    await ok(
+      'updateOrganizationById',
+      t.client.orgs.updateOrganizationById(squatter.id, {
+        emailDomains: ['unproved.test'],
+        defaultRole: asRole('admin'),
+      }),
+    );
+    // An existing account (a stranger's address gets no link at all: no verified organization claims its domain).
+    await createUser(t.server.ctx.db, { displayName: 'Victim', email: 'victim@unproved.test' });
+    const browser = new HttpBrowser();
+    expect((await confirm(browser, await linkFor('victim@unproved.test'))).status).toBe(303);
+    expect(await sessionEmail(browser)).toBe('victim@unproved.test');
+    const members = await t.server.ctx.db.query(
+      'SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+      ['victim@unproved.test'],
+    );
+    expect(members).toEqual([]);
+  });
+
+  it('does not bring back a member an admin removed, until they accept an invite', async () => {
+    const org = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Removal Org' }), 201);
+    await ok(
+      'updateOrganizationById',
+      t.client.orgs.updateOrganizationById(org.id, { emailDomains: ['removal.test'], defaultRole: asRole('admin') }),
+    );
+    await approveDomain(t, org.id, 'removal.test');
+    const signIn = async () => {
+      const browser = new HttpBrowser();
+      expect((await confirm(browser, await linkFor('gone@removal.test'))).status).toBe(303);
+      return browser;
+    };
+    await signIn();
+    const db = t.server.ctx.db;
+    const [user] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['gone@removal.test']);
+    const roleOf = async () =>
+      (
+        await db.query<{ role: string }>('SELECT role FROM members WHERE organization_id = $1 AND user_id = $2', [
+          org.id,
+          user!.id,
+        ])
+      )[0]?.role;
+    expect(await roleOf()).toBe('admin');
+    expect((await raw(t, 'DELETE', `/v1/orgs/${org.id}/members/${user!.id}`, { token: t.adminToken })).status).toBe(
+      204,
+    );
+    await signIn();
+    expect(await roleOf()).toBeUndefined();
+
+    // Invited back: the invite, accepted, is the way in (and the domain join works again afterwards).
+    await ok(
+      'inviteUsersToOrganization',
+      t.client.orgs.inviteUsersToOrganization(org.id, { emails: ['gone@removal.test'], role: asRole('read') }),
+    );
+    expect(await roleOf()).toBeUndefined();
+    const [invite] = await db.query<{ id: string }>(
+      'SELECT id FROM email_invites WHERE organization_id = $1 AND email = $2',
+      [org.id, 'gone@removal.test'],
+    );
+    const browser = await signIn();
+    const joined = await browser.request(`${t.url}/v1/orgs/${org.id}/invites/${invite!.id}`, {
+      method: 'POST',
+      headers: { origin: t.url, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(joined.status).toBe(200);
+    expect(await roleOf()).toBe('read');
   });
 
   it('mails a link to an address with a pending invite', async () => {
@@ -207,16 +278,23 @@ describe('email sign-in links', () => {
     const org = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'SSO Org' }), 201);
     await insertMember(db, { organizationId: org.id, userId, role: 'read', sso: true, joinedAt: new Date() });
     await updateOrganizationRow(db, org.id, { sso: true });
-    await expectNoLink('enforced@corp.test');
+    // Until the organization proves it owns corp.test, its flag locks nobody out.
+    expect((await confirm(new HttpBrowser(), await linkFor('enforced@corp.test'))).status).toBe(303);
+    await approveDomain(t, org.id, 'corp.test');
+    const mailed = mailsTo('enforced@corp.test').length;
+    await ask('enforced@corp.test');
+    await linkFor('writer@example.com');
+    expect(mailsTo('enforced@corp.test').length).toBe(mailed);
   });
 
   it('refuses a link asked for after SSO became required', async () => {
     const db = t.server.ctx.db;
-    const userId = await createUser(db, { displayName: 'Late', email: 'late@corp.test' });
-    const link = await linkFor('late@corp.test');
+    const userId = await createUser(db, { displayName: 'Late', email: 'late@latecorp.test' });
+    const link = await linkFor('late@latecorp.test');
     const org = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Late SSO Org' }), 201);
     await insertMember(db, { organizationId: org.id, userId, role: 'read', sso: true, joinedAt: new Date() });
     await updateOrganizationRow(db, org.id, { sso: true });
+    await approveDomain(t, org.id, 'latecorp.test');
     const browser = new HttpBrowser();
     const res = await confirm(browser, link);
     expect(res.status).toBe(403);

@@ -370,7 +370,7 @@ describe('email invites', () => {
     orgId = await newOrg('Mail Org');
   });
 
-  it('adds existing users right away and emails a join link to the others', async () => {
+  it('adds nobody without consent: existing users get a pending invite and a join link, like everyone else', async () => {
     const existing = await newUser(t);
     const member = await newMember(t, orgId, 'edit');
     const send = vi.spyOn(t.server.ctx.mailer, 'sendInvite');
@@ -382,15 +382,24 @@ describe('email invites', () => {
         role: asRole('comment'),
       }),
     );
-    expect(res).toEqual({ users: [existing.id], invited: 1 });
-    expect(await roleIn(orgId, existing.id)).toBe('comment');
+    expect(res).toEqual({ users: [], invited: 2 });
+    // An existing account is not made a member until its owner accepts.
+    await fails(t.client.orgs.getMemberInOrganizationById(orgId, existing.id), 404);
+    const existingInvite = await emailInvite(existing.email.toLowerCase());
+    expect(existingInvite).toMatchObject({ role: 'comment', accepted_at: null });
     // Existing members are left as they are.
     expect(await roleIn(orgId, member.id)).toBe('edit');
+    expect(await emailInvite(member.email.toLowerCase())).toBeUndefined();
+    await ok(
+      'joinOrganizationWithInvite',
+      t.clientFor(existing.token).orgs.joinOrganizationWithInvite(orgId, existingInvite!.id),
+    );
+    expect(await roleIn(orgId, existing.id)).toBe('comment');
 
     const pending = await emailInvite(newcomer);
     expect(pending).toMatchObject({ role: 'review', accepted_at: null });
     const inviteId = pending!.id;
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenCalledWith({
       to: newcomer.toLowerCase(),
       organizationTitle: 'Mail Org',

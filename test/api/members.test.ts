@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { asRole, expectError, fails, newUser, ok, raw, type TestUser } from '../helpers/api';
 import { addMember, newMember } from '../helpers/members';
+import { approveDomain } from '../helpers/domains';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -329,9 +330,13 @@ describe('members: roles, SSO and removal', () => {
     expect(admins.items.map((m) => m.id)).toEqual([adminId]);
   });
 
-  it('sets SSO members (admins only)', async () => {
+  it('sets SSO members (admins only), of a domain the organization verified', async () => {
     const member = await newMember(t, orgId, 'edit');
     await fails(t.clientFor(member.token).orgs.setUserAsSsoMemberForOrganization(orgId, member.id), 403);
+    // SSO-only would lock the person out of every other sign-in: only the owner of their domain may ask it.
+    const unproved = await raw(t, 'POST', `/v1/orgs/${orgId}/members/${member.id}/sso`, { token: t.adminToken });
+    expectError(unproved, 400, /email domain this organization has verified/);
+    await approveDomain(t, orgId, member.email.split('@')[1]!);
     const sso = await ok(
       'setUserAsSSOMemberForOrganization',
       t.client.orgs.setUserAsSsoMemberForOrganization(orgId, member.id),
@@ -388,5 +393,65 @@ describe('members: roles, SSO and removal', () => {
     await addMember(t, orgId, member, 'read');
     const got = await ok('getMemberInOrganizationById', t.client.orgs.getMemberInOrganizationById(orgId, member.id));
     expect(got.role).toBe('review');
+  });
+});
+
+describe('members: disabling (Folio extension)', () => {
+  it('suspends every token of a disabled member in that organization, and enables it again', async () => {
+    const orgId = await newOrg('Disabling Org');
+    const member = await newMember(t, orgId, 'edit', 'Dana Disabled');
+    const patch = (body: unknown, token = t.adminToken) =>
+      raw(t, 'PATCH', `/v1/orgs/${orgId}/members/${member.id}`, { token, body });
+
+    expectError(await patch({ disabled: true }, member.token), 403);
+    const off = await patch({ disabled: true });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id: member.id, disabled: true, role: 'edit' });
+    // Their token no longer reaches anything of the organization; other organizations are not affected.
+    expectError(await raw(t, 'GET', `/v1/orgs/${orgId}`, { token: member.token }), 404);
+    expectError(await raw(t, 'GET', `/v1/orgs/${orgId}/spaces`, { token: member.token }), 404);
+    expect((await raw(t, 'GET', '/v1/user', { token: member.token })).status).toBe(200);
+    const listed = await raw(t, 'GET', `/v1/orgs`, { token: member.token });
+    expect((listed.body as { items: { id: string }[] }).items.map((o) => o.id)).not.toContain(orgId);
+    // Joining with a link does not undo it.
+    const link = await ok(
+      'createOrganizationInvite',
+      t.client.orgs.createOrganizationInvite(orgId, { role: asRole('admin') }),
+      201,
+    );
+    expectError(await raw(t, 'POST', `/v1/orgs/${orgId}/invites/${link.id}`, { token: member.token }), 403, /disabled/);
+
+    const on = await patch({ disabled: false });
+    expect(on.body).toMatchObject({ disabled: false, role: 'edit' });
+    expect((await raw(t, 'GET', `/v1/orgs/${orgId}`, { token: member.token })).status).toBe(200);
+  });
+
+  it('never disables oneself or the last admin, and refuses bad input', async () => {
+    const orgId = await newOrg('Last Admin Org');
+    const adminId = (await ok('getAuthenticatedUser', t.client.user.getAuthenticatedUser())).id;
+    const self = await raw(t, 'PATCH', `/v1/orgs/${orgId}/members/${adminId}`, {
+      token: t.adminToken,
+      body: { disabled: true },
+    });
+    expectError(self, 400, /your own membership/);
+    const other = await newMember(t, orgId, 'admin', 'Other Admin');
+    const lastAdmin = await raw(t, 'PATCH', `/v1/orgs/${orgId}/members/${adminId}`, {
+      token: other.token,
+      body: { disabled: true },
+    });
+    expect(lastAdmin.status).toBe(200);
+    // Now `other` is the last active admin: nobody may disable them.
+    expectError(
+      await raw(t, 'PATCH', `/v1/orgs/${orgId}/members/${other.id}`, { token: other.token, body: { disabled: true } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'PATCH', `/v1/orgs/${orgId}/members/${other.id}`, { token: other.token, body: { disabled: 'yes' } }),
+      400,
+    );
+    expectError(
+      await raw(t, 'PATCH', `/v1/orgs/${orgId}/members/nobody`, { token: other.token, body: { disabled: true } }),
+      404,
+    );
   });
 });

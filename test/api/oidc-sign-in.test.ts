@@ -6,6 +6,7 @@ import { asRole, expectError, ok, raw } from '../helpers/api';
 import { createUser } from '../../sync-server/identity/users';
 import { insertMember } from '../../sync-server/store/members';
 import { updateOrganizationRow } from '../../sync-server/store/organizations';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * OpenID Connect sign-in against a real provider (oidc-provider on
@@ -74,6 +75,7 @@ describe('OpenID Connect sign-in', () => {
       'updateOrganizationById',
       t.client.orgs.updateOrganizationById(org.id, { emailDomains: ['acme.test'], defaultRole: asRole('edit') }),
     );
+    await approveDomain(t, org.id, 'acme.test');
     const other = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Elsewhere' }), 201);
 
     const browser = new HttpBrowser();
@@ -148,6 +150,7 @@ describe('OpenID Connect sign-in', () => {
     const org = await ok('createOrganization', t.client.orgs.createOrganization({ title: 'Corp' }), 201);
     await insertMember(db, { organizationId: org.id, userId, role: 'read', sso: true, joinedAt: new Date() });
     await updateOrganizationRow(db, org.id, { sso: true });
+    await approveDomain(t, org.id, 'corp.test');
 
     const browser = new HttpBrowser();
     const res = await browser.request(await throughProvider(browser, 'enforced'));

@@ -5,6 +5,7 @@ import { ContentDoc } from '../../shared/doc';
 import { crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
+import { approveDomain } from '../helpers/domains';
 
 /** The published site over HTTP: rendering, links, sanitizing, visibility, hostnames, freshness. */
 let t: TestServer;
@@ -140,7 +141,26 @@ describe('rendering', () => {
 });
 
 describe('custom hostname', () => {
+  it('takes only a hostname its organization verified, and serves nothing once the proof is dropped', async () => {
+    const unproved = await raw(t, 'PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, {
+      token: t.adminToken,
+      body: { hostname: 'docs.unproved.test' },
+    });
+    expectError(unproved, 400, /verify "docs\.unproved\.test"/);
+    expect((await get('/', { host: 'docs.unproved.test' })).status).toBe(404);
+    // A hostname stored before verification existed (a row written directly) serves nothing either.
+    await t.server.ctx.db.query('UPDATE sites SET hostname = $2 WHERE id = $1', [siteId, 'docs.legacy.test']);
+    expect((await get('/', { host: 'docs.legacy.test' })).status).toBe(404);
+    await approveDomain(t, orgId, 'legacy.test');
+    expect((await get('/', { host: 'docs.legacy.test' })).status).toBe(200);
+    const dropped = await raw(t, 'DELETE', `/v1/orgs/${orgId}/domains/legacy.test`, { token: t.adminToken });
+    expect(dropped.status).toBe(204);
+    expect((await get('/', { host: 'docs.legacy.test' })).status).toBe(404);
+    await t.client.orgs.updateSiteById(orgId, siteId, { hostname: null } as never);
+  });
+
   it('serves the site at the root of its hostname, and never takes over /v1', async () => {
+    await approveDomain(t, orgId, 'published.test');
     await t.client.orgs.updateSiteById(orgId, siteId, { hostname: 'docs.published.test' } as never);
     const home = await get('/', { host: 'docs.published.test' });
     expect(home.status).toBe(200);

@@ -7,6 +7,7 @@ import { spaceContentDoc } from '../../shared/sync-contract';
 import { withFrameAncestors } from '../../sync-server/http/security-headers';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { RENDERER_DIR } from '../helpers/web-app';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * Security headers on every HTML response, whichever module answers (web
@@ -81,6 +82,7 @@ describe('HTML responses', () => {
     const missing = await get(`/sites/${siteId}/no/such/page`);
     expect(missing.status).toBe(404);
     expectHtmlHeaders('published 404 page', missing);
+    await approveDomain(t, orgId, 'docs.headers.test');
     await t.client.orgs.updateSiteById(orgId, siteId, { hostname: 'docs.headers.test' } as never);
     try {
       const byHost = await get('/', { host: 'docs.headers.test' });

@@ -3,6 +3,7 @@ import { SiteVisibility, type Site } from '@gitbook/api';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, fails, ok, raw } from '../helpers/api';
 import { newMember } from '../helpers/members';
+import { approveDomain } from '../helpers/domains';
 
 /** Sites: create, read, list with filters, update with every limit and pattern, publish, delete, permissions. */
 let t: TestServer;
@@ -79,6 +80,7 @@ describe('sites', () => {
       adaptiveContent: { enabled: true },
     });
     expect(updated.proxy).toEqual({ origin: 'company.com/docs', target: `${t.url}/sites/${site.id}/` });
+    await approveDomain(t, orgId, 'example.test');
     const agents = await raw(t, 'PATCH', `${base()}/${site.id}`, {
       token: t.adminToken,
       body: { agentsContext: 'excluded', hostname: 'docs.example.test' },
@@ -142,6 +144,7 @@ describe('sites', () => {
   it('refuses a hostname another site uses (409)', async () => {
     const a = await ok('createSite', t.client.orgs.createSite(orgId, { title: 'Host A' }), 201);
     const b = await ok('createSite', t.client.orgs.createSite(orgId, { title: 'Host B' }), 201);
+    await approveDomain(t, orgId, 'taken.example.test');
     expect(
       (await raw(t, 'PATCH', `${base()}/${a.id}`, { token: t.adminToken, body: { hostname: 'taken.example.test' } }))
         .status,

@@ -3,6 +3,7 @@ import type { MemberRoleOrGuest } from '@gitbook/api';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../helpers/browser';
 import { newKeyPair, TestIdp } from '../helpers/saml-idp';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * A full SAML sign-in in Chromium: "Continue with SSO" by email domain, the
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'SSO Corp', emailDomains: ['sso-corp.example'] })).data
     .id;
+  await approveDomain(t, orgId, 'sso-corp.example');
   await t.client.orgs.createOrganizationSamlProvider(orgId, {
     label: 'SSO Corp IdP',
     entityID: idp.entityID,

@@ -15,6 +15,7 @@ import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp
 import { waitFor } from '../helpers/wait';
 import { fillTokenSignIn, pickSpaceThroughUi, signInThroughUi, syncState } from '../helpers/web-app';
 import type { TestUser } from '../helpers/api';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * The app's sign-in screen against real servers: it offers exactly the methods a server has
@@ -49,6 +50,7 @@ beforeAll(async () => {
     startTestServer({ FOLIO_EMAIL_SIGN_IN: 'off' }),
   ]);
   const orgId = (await full.client.orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.example'] })).data.id;
+  await approveDomain(full, orgId, 'acme.example');
   const keys = await newKeyPair();
   await full.client.orgs.createOrganizationSamlProvider(orgId, {
     label: 'Acme IdP',

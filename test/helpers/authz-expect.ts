@@ -2,6 +2,7 @@ import { decide, type Decision, type Resource } from '../../sync-server/policy';
 import type { ChangeRequestAction } from '../../sync-server/policy/change-request';
 import type { CollectionAction, SpaceAction } from '../../sync-server/policy/content';
 import type { DiscussionAction, PostAction } from '../../sync-server/policy/discussion';
+import { decideInstance, type InstanceAction } from '../../sync-server/policy/instance';
 import type { OrganizationAction } from '../../sync-server/policy/organization';
 import type { SiteAction } from '../../sync-server/policy/site';
 import type { TeamAction } from '../../sync-server/policy/team';
@@ -44,7 +45,8 @@ type Target =
   | { on: 'discussion'; spaceId: string; changeRequestId?: string; action: DiscussionAction }
   | { on: 'post'; spaceId: string; changeRequestId?: string; authorId: string; action: PostAction }
   | { on: 'site'; organizationId: string; action: SiteAction }
-  | { on: 'team'; organizationId: string; teamId: string; action: TeamAction };
+  | { on: 'team'; organizationId: string; teamId: string; action: TeamAction }
+  | { on: 'instance'; action: InstanceAction };
 
 /** One question an operation asks policy. */
 export type Check = Target & Wording;
@@ -84,6 +86,7 @@ export const ask = {
     action,
   }),
   site: (organizationId: string, action: SiteAction): Check => ({ on: 'site', organizationId, action }),
+  instance: (action: InstanceAction): Check => ({ on: 'instance', action }),
   team: (organizationId: string, teamId: string, action: TeamAction): Check => ({
     on: 'team',
     organizationId,
@@ -93,7 +96,11 @@ export const ask = {
 };
 
 /** The stored resource a check is about, and the organization whose member the caller must be for it. */
-async function resolve(db: Queryable, check: Check, userId: string): Promise<{ org: string; resource: Resource }> {
+async function resolve(
+  db: Queryable,
+  check: Exclude<Check, { on: 'instance' }>,
+  userId: string,
+): Promise<{ org: string; resource: Resource }> {
   const spaceRow = async (spaceId: string) => {
     const row = await loadSpaceRow(db, spaceId);
     if (!row) throw new Error(`matrix: no space ${spaceId}`);
@@ -143,6 +150,12 @@ async function resolve(db: Queryable, check: Check, userId: string): Promise<{ o
 
 /** Policy's answer to one check for `userId`, over the resource as stored now. */
 export async function decisionOf(db: Queryable, userId: string, check: Check): Promise<Decision> {
+  if (check.on === 'instance') {
+    const [user] = await db.query<{ instance_admin: boolean }>('SELECT instance_admin FROM users WHERE id = $1', [
+      userId,
+    ]);
+    return decideInstance({ instanceAdmin: user?.instance_admin === true }, check.action);
+  }
   const { org, resource } = await resolve(db, check, userId);
   return decide(await loadActor(db, org, userId), check.action as never, resource);
 }

@@ -1,6 +1,7 @@
 import type { OrganizationAction } from '../../sync-server/policy/organization';
 import type { OperationTable } from './authz-cases';
 import { ask } from './authz-expect';
+import { MATRIX_DOMAIN } from './authz-fixture';
 import { fresh, TITLES } from './authz-fresh';
 
 /** Organization-wide operations: the organization, members, invites, teams, collections, spaces, storage. */
@@ -10,6 +11,7 @@ const inOrg = (action: OrganizationAction) => (_w: unknown, p: Record<string, st
 ];
 
 let invitee = 0;
+let claimed = 0;
 
 export const ORGANIZATION_OPERATIONS: OperationTable = {
   getOrganizationById: { checks: inOrg('view') },
@@ -23,6 +25,19 @@ export const ORGANIZATION_OPERATIONS: OperationTable = {
   setUserAsSSOMemberForOrganization: { checks: inOrg('set-sso-members') },
   listSpacesForOrganizationMember: { checks: inOrg('list-member-spaces') },
   listTeamsForOrganizationMember: { checks: inOrg('list-member-teams') },
+
+  listOrganizationDomains: { checks: inOrg('manage-domains') },
+  addOrganizationDomain: { body: () => ({ domain: `claimed-${++claimed}.test` }), checks: inOrg('manage-domains') },
+  // An already verified domain: answered from the stored proof, so no cell asks DNS.
+  verifyOrganizationDomain: { params: () => ({ domain: MATRIX_DOMAIN }), checks: inOrg('manage-domains') },
+  approveOrganizationDomain: {
+    params: () => ({ domain: MATRIX_DOMAIN }),
+    checks: () => [ask.instance('approve-domains')],
+  },
+  removeOrganizationDomain: {
+    params: () => ({ domain: `unclaimed-${++claimed}.test` }),
+    checks: inOrg('manage-domains'),
+  },
 
   inviteUsersToOrganization: {
     body: () => ({ emails: [`matrix-invitee-${++invitee}@example.com`] }),

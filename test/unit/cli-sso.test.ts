@@ -11,7 +11,8 @@ import { folio } from '../helpers/cli-process';
 
 /**
  * The admin CLI and sign-in: a person whose organization requires SSO gets no
- * API token from `token create` (it would bypass the identity provider), and
+ * API token from `token create` (it would bypass the identity provider) once
+ * the organization has proved it owns their domain (`domain approve`), and
  * `token list` tells API tokens, web sessions and devices apart.
  */
 let dir: string;
@@ -33,6 +34,7 @@ describe('admin CLI and single sign-on', () => {
       loadConfig([], { FOLIO_PORT: '0', FOLIO_DATA_DIR: dir, FOLIO_LOG_LEVEL: 'silent' }),
     );
     let sessionExpiry: Date;
+    let orgId: string;
     try {
       const res = await fetch(`${server.url}/v1/orgs`, {
         method: 'POST',
@@ -40,7 +42,7 @@ describe('admin CLI and single sign-on', () => {
         body: JSON.stringify({ title: 'SSO Org' }),
       });
       expect(res.status).toBe(201);
-      const orgId = ((await res.json()) as { id: string }).id;
+      orgId = ((await res.json()) as { id: string }).id;
       await updateOrganizationRow(server.ctx.db, orgId, { sso: true });
       expect(await markSsoMember(server.ctx.db, orgId, userId)).toBe(true);
       sessionExpiry = (
@@ -49,6 +51,21 @@ describe('admin CLI and single sign-on', () => {
     } finally {
       await server.close();
     }
+
+    // Flagged, but their organization has not proved it owns x.test: the flag locks nobody out yet.
+    const beforeProof = await folio(dir, 'token', 'create', '--user', 'sso@x.test');
+    expect(beforeProof.code, beforeProof.stderr).toBe(0);
+    expect((await folio(dir, 'domain', 'approve', orgId!, 'not a domain')).code).toBe(2);
+    expect((await folio(dir, 'domain', 'approve', 'no-such-org', 'x.test')).code).toBe(1);
+    const approved = await folio(dir, 'domain', 'approve', orgId!, 'X.test');
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout.trim()).toBe(`verified x.test for organization ${orgId!}`);
+    const domains = await folio(dir, 'domain', 'list');
+    expect(domains.stdout).toMatch(
+      new RegExp(
+        `${orgId!}\\s+x\\.test\\s+verified \\(admin\\)\\s+_folio-verification\\.x\\.test TXT "folio-verification=`,
+      ),
+    );
 
     const refused = await folio(dir, 'token', 'create', '--user', 'sso@x.test');
     expect(refused.code).toBe(1);
@@ -65,6 +82,7 @@ describe('admin CLI and single sign-on', () => {
     expect(rows.map((r) => [r[1], r[4], r[5]])).toEqual([
       ['cli', 'api', '-'],
       ['Web session', 'session', sessionExpiry!.toISOString()],
+      ['cli', 'api', '-'],
     ]);
   }, 240_000);
 });

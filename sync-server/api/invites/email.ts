@@ -4,8 +4,8 @@ import { ApiError, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { isRole, type RoleOrNone } from '../../policy/roles';
 import type { Queryable } from '../../store/db';
-import { fulfilPendingEmailInvites, upsertEmailInvite, userIdsByEmail } from '../../store/invites';
-import { insertMember } from '../../store/members';
+import { upsertEmailInvite, userIdsByEmail } from '../../store/invites';
+import { memberExists } from '../../store/members';
 import { loadOrganizationRow } from '../../store/organizations';
 import { requireOrgPermission } from '../authorize';
 
@@ -32,10 +32,14 @@ function normalize(body: InviteUsersRequest, defaultRole: RoleOrNone): Map<strin
 }
 
 /**
- * Invites people by email (policy's `invite-members`). Addresses of existing users who are
- * not members yet make them members right away; other addresses get a pending
- * invite (a new id each time, so re-inviting voids the previous link) and an
- * email with the join link. Existing members are left as they are.
+ * Invites people by email (policy's `invite-members`). Every address that is
+ * not a member's gets a pending invite (a new id each time, so re-inviting
+ * voids the previous link) and an email with the join link, whether or not it
+ * already has an account: nobody becomes a member of an organization without
+ * accepting (an instant membership would let any organization put its name,
+ * its content and its `sso` flag on anyone's account). Existing members are
+ * left as they are. `users` lists who was added at once: nobody, since GitBook
+ * clients read it as such.
  */
 export async function inviteUsers(ctx: AppContext, p: Principal, organizationId: string, body: InviteUsersRequest) {
   await requireOrgPermission(ctx.db, p, organizationId, 'invite-members');
@@ -51,9 +55,9 @@ export async function inviteUsers(ctx: AppContext, p: Principal, organizationId:
 }
 
 /**
- * Stores the invites of one call: existing users who are not members become
- * members (and their pending invites are fulfilled); other addresses get a
- * pending invite. Call inside a transaction.
+ * Stores the invites of one call: every address that is not an active
+ * member's gets a pending invite (accepted with joinOrganizationWithInvite).
+ * Call inside a transaction.
  */
 async function recordInvites(
   tx: Queryable,
@@ -62,15 +66,10 @@ async function recordInvites(
 ): Promise<{ added: string[]; pending: { id: string; email: string }[] }> {
   const { organizationId, sso, invitedBy, now } = invitation;
   const userByEmail = await userIdsByEmail(tx, [...wanted.keys()]);
-  const added: string[] = [];
   const pending: { id: string; email: string }[] = [];
   for (const [email, role] of wanted) {
     const userId = userByEmail.get(email);
-    if (userId) {
-      if (await insertMember(tx, { organizationId, userId, role, sso, joinedAt: now })) added.push(userId);
-      await fulfilPendingEmailInvites(tx, organizationId, email, now);
-      continue;
-    }
+    if (userId && (await memberExists(tx, organizationId, userId))) continue;
     const id = await upsertEmailInvite(tx, {
       id: newId(),
       organizationId,
@@ -82,7 +81,7 @@ async function recordInvites(
     });
     pending.push({ id, email });
   }
-  return { added, pending };
+  return { added: [], pending };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   markEmailInviteAccepted,
   type LinkRow,
 } from '../../store/invites';
+import { clearMemberRemoval } from '../../store/member-removals';
 import { memberExists } from '../../store/members';
 import { loadOrganizationRow } from '../../store/organizations';
 import { addOrRaiseMember, storedRole, type MembershipChange } from '../members/membership';
@@ -42,7 +43,11 @@ async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promi
   if (!org?.invite_links) throw forbidden('Invite links are disabled in this organization');
   const now = ctx.clock.now();
   if (!link.resource_type || !link.resource_id) {
-    refuseDisabled(await addOrRaiseMember(ctx.db, link.organization_id, p.userId, storedRole(link.role), { now }));
+    await ctx.db.transaction(async (tx) => {
+      refuseDisabled(await addOrRaiseMember(tx, link.organization_id, p.userId, storedRole(link.role), { now }));
+      // An invite accepted is the way back in after a removal.
+      await clearMemberRemoval(tx, link.organization_id, p.userId);
+    });
     return;
   }
   const resourceType = link.resource_type;
@@ -53,6 +58,7 @@ async function joinWithLink(ctx: AppContext, p: Principal, link: LinkRow): Promi
   await ctx.db.transaction(async (tx) => {
     // Newcomers join as guests: they see only what the link (or later grants) give them.
     refuseDisabled(await addOrRaiseMember(tx, link.organization_id, p.userId, null, { now }));
+    await clearMemberRemoval(tx, link.organization_id, p.userId);
     await grantAtLeast(tx, { resourceType, resourceId, userId: p.userId, role: level }, ROLES);
   });
 }
@@ -78,5 +84,6 @@ async function joinWithEmailInvite(
       await addOrRaiseMember(tx, organizationId, p.userId, storedRole(invite.role), { now, sso: invite.sso }),
     );
     await markEmailInviteAccepted(tx, invite.id, now);
+    await clearMemberRemoval(tx, organizationId, p.userId);
   });
 }

@@ -29,7 +29,7 @@ export const inviteRoutes =
         schema: {
           operationId: 'inviteUsersToOrganization',
           tags,
-          summary: 'Invite people by email (admins); existing users become members right away',
+          summary: 'Invite people by email (admins); each becomes a member when they accept the invite',
           params: OrgParams,
           body: InviteUsersBody,
           response: { 200: InviteUsersResponse },

@@ -29,8 +29,10 @@ export const InviteUsersBody = Type.Object(
 
 /** `users`: members added right away; `invited`: emails sent. */
 export const InviteUsersResponse = Type.Object({
-  users: Type.Array(Type.String(), { description: 'Ids of existing users who became members right away' }),
-  invited: Type.Number({ description: 'Number of email invitations sent to addresses without an account' }),
+  users: Type.Array(Type.String(), {
+    description: 'Ids of users who became members right away: none, since every invite waits for its acceptance',
+  }),
+  invited: Type.Number({ description: 'Number of email invitations sent (pending until accepted)' }),
 });
 
 /** joinOrganizationWithInvite answers an empty object. */

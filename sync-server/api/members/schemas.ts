@@ -40,9 +40,17 @@ export const ListMembersQuery = Type.Object({
   ),
 });
 
-/** PATCH body: the new role; an empty body changes nothing. */
+/** PATCH body: the new role, and (a Folio extension) whether the membership is disabled; an empty body changes nothing. */
 export const UpdateMemberBody = Type.Object(
-  { role: Type.Optional(Type.Union([RoleSchema, Type.Null()], { description: 'The new role, null for guest' })) },
+  {
+    role: Type.Optional(Type.Union([RoleSchema, Type.Null()], { description: 'The new role, null for guest' })),
+    disabled: Type.Optional(
+      Type.Boolean({
+        description:
+          'Folio extension: true suspends the membership (no access to anything of the organization through any token, session or socket; it is kept, with its role, teams and grants, for when it is enabled again)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

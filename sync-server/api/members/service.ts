@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
 import { signMemberVisitorClaims } from '../../identity/visitor-claims';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { listPage, type PageRequest } from '../../http/paging';
 import type { Role, RoleOrNone } from '../../policy/roles';
 import { cachedRead } from '../../store/read-cache';
@@ -10,10 +10,13 @@ import {
   listMemberRows,
   loadMemberRow,
   markSsoMember,
+  setMemberDisabled,
   setMemberRole,
   touchMemberLastSeen,
 } from '../../store/members';
 import { actorForDelete, authorize, organization, requireOrgActor, requireOrgPermission } from '../authorize';
+import { verifiedDomainOwner } from '../../store/domain-claims';
+import { recordMemberRemoval } from '../../store/member-removals';
 import { assertKeepsAnAdmin } from './membership';
 import { presentMember } from './present';
 import { viewerOf, type UserViewer } from '../system/present-user';
@@ -82,20 +85,29 @@ export async function getMember(ctx: AppContext, p: Principal, organizationId: s
   return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
 }
 
-/** Changes a member's role (null = guest). The last admin cannot be demoted. */
+/**
+ * Changes a member's role (null = guest) and, a Folio extension, disables or
+ * enables the membership. The last active admin can be neither demoted nor
+ * disabled, and nobody disables themself (they would lock themself out).
+ */
 export async function updateMember(
   ctx: AppContext,
   p: Principal,
   organizationId: string,
   userId: string,
-  body: { role?: RoleOrNone },
+  body: { role?: RoleOrNone; disabled?: boolean },
 ) {
   const actor = await requireOrgPermission(ctx.db, p, organizationId, 'change-member-roles');
-  const role = body.role;
-  if (role !== undefined) {
+  const { role, disabled } = body;
+  if (disabled === true && userId === p.userId)
+    throw badRequest('You cannot disable your own membership: ask another admin, or leave the organization');
+  if (role !== undefined || disabled !== undefined) {
     await ctx.db.transaction(async (tx) => {
-      if (role !== 'admin') await assertKeepsAnAdmin(tx, organizationId, userId, 'change the role');
-      if (!(await setMemberRole(tx, organizationId, userId, role))) throw notFound('Member');
+      if ((role !== undefined && role !== 'admin') || disabled === true)
+        await assertKeepsAnAdmin(tx, organizationId, userId, disabled ? 'disable this member' : 'change the role');
+      if (role !== undefined && !(await setMemberRole(tx, organizationId, userId, role))) throw notFound('Member');
+      if (disabled !== undefined && !(await setMemberDisabled(tx, organizationId, userId, disabled)))
+        throw notFound('Member');
     });
   }
   return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
@@ -118,7 +130,10 @@ export async function removeMember(
   if (userId !== p.userId) authorize(actor, 'remove-members', organization(organizationId));
   await ctx.db.transaction(async (tx) => {
     await assertKeepsAnAdmin(tx, organizationId, userId, 'remove this member');
-    await deleteMemberWithAccess(tx, organizationId, userId);
+    // Remembered whether an admin removed them or they left: signing in again must not bring them back
+    // through their email domain (only an invite they accept does).
+    if (await deleteMemberWithAccess(tx, organizationId, userId))
+      await recordMemberRemoval(tx, organizationId, userId, ctx.clock.now());
   });
 }
 
@@ -144,6 +159,14 @@ export async function ping(ctx: AppContext, p: Principal, organizationId: string
 /** Marks a member as an SSO member (they may sign in through the organization's SSO). */
 export async function setSsoMember(ctx: AppContext, p: Principal, organizationId: string, userId: string) {
   const actor = await requireOrgPermission(ctx.db, p, organizationId, 'set-sso-members');
+  const member = await loadMemberRow(ctx.db, organizationId, userId);
+  if (!member) throw notFound('Member');
+  // An SSO member of an organization with `sso` on may sign in no other way: only the owner of their domain may ask that.
+  const domain = member.email?.slice(member.email.lastIndexOf('@') + 1).toLowerCase() ?? '';
+  if (!domain || (await verifiedDomainOwner(ctx.db, domain)) !== organizationId)
+    throw badRequest(
+      `Only members whose email domain this organization has verified can be SSO members (${domain || 'no email address'} is not verified here)`,
+    );
   if (!(await markSsoMember(ctx.db, organizationId, userId))) throw notFound('Member');
   return memberOrNotFound(ctx, viewerOf(actor), organizationId, userId);
 }

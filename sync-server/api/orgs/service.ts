@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { listPage, type PageRequest } from '../../http/paging';
 import type { RoleOrNone } from '../../policy/roles';
+import { addDomainClaims } from '../../store/domain-claims';
 import { insertMember } from '../../store/members';
 import {
   hostnameTakenByAnother,
@@ -52,6 +53,8 @@ export async function createOrganization(
     const emailDomains = normalizeDomains(body.emailDomains ?? []);
     await insertOrganizationRow(tx, { id, title: body.title.trim(), emailDomains, createdAt: now });
     await insertMember(tx, { organizationId: id, userId: p.userId, role: 'admin', sso: false, joinedAt: now });
+    // Each declared domain is a claim, pending until proved (api/domains): nothing acts on it before.
+    await addDomainClaims(tx, id, emailDomains, now);
   });
   return presentOrganization(ctx, await requireOrganizationRow(ctx, id), 'admin');
 }
@@ -86,9 +89,11 @@ export async function updateOrganization(
     throw badRequest(`Invalid default content: no site "${body.defaultContent.site}" in this organization`);
   if (body.hostname && (await hostnameTakenByAnother(ctx.db, body.hostname, organizationId)))
     throw conflict(`The hostname "${body.hostname}" is already used by another organization`);
+  const emailDomains = body.emailDomains && normalizeDomains(body.emailDomains);
+  if (emailDomains) await addDomainClaims(ctx.db, organizationId, emailDomains, ctx.clock.now());
   await updateOrganizationRow(ctx.db, organizationId, {
     title: body.title?.trim(),
-    emailDomains: body.emailDomains && normalizeDomains(body.emailDomains),
+    emailDomains,
     hostname: body.hostname,
     defaultRole: body.defaultRole,
     defaultContent: body.defaultContent,
@@ -110,7 +115,7 @@ function mayDiscoverByDomain(p: Principal, domain: string, isMember: boolean): b
   return isMember || p.email?.split('@')[1]?.toLowerCase() === domain;
 }
 
-/** Organizations that declare an email domain, as far as the caller may discover them. */
+/** The organization that declares and has verified an email domain, as far as the caller may discover it. */
 export async function organizationsForEmailDomain(ctx: AppContext, p: Principal, domain: string) {
   const wanted = domain.toLowerCase();
   const rows = await listOrganizationRowsByEmailDomain(ctx.db, wanted, p.userId);

@@ -18,11 +18,13 @@ export function emailDomain(email: string): string {
 
 /**
  * Makes a person who just proved an address (an OpenID provider vouched for
- * it, or they opened a link mailed to it) a member of every organization that
- * declares the address's domain in `emailDomains`, with the organization's
- * `defaultRole` (`read` when it has none, as for email invites). Existing
- * memberships are left alone, a disabled one included (an admin disabled it;
- * signing in must not undo that). Returns the organizations joined.
+ * it, or they opened a link mailed to it) a member of the organization that
+ * declares the address's domain in `emailDomains` and has verified it, with
+ * the organization's `defaultRole` (`read` when it has none, as for email
+ * invites). Existing memberships are left alone, a disabled one included (an
+ * admin disabled it; signing in must not undo that), and so is a person who
+ * was removed (only an invite they accept brings them back). Returns the
+ * organizations joined.
  */
 export async function joinEmailDomainOrganizations(
   db: Queryable,
@@ -34,7 +36,7 @@ export async function joinEmailDomainOrganizations(
   if (!domain) return [];
   const joined: string[] = [];
   for (const org of await listOrganizationRowsByEmailDomain(db, domain, userId)) {
-    if (org.is_member) continue;
+    if (org.is_member || org.was_removed) continue;
     const role: Role = isRole(org.default_role) ? org.default_role : 'read';
     if (await insertMember(db, { organizationId: org.id, userId, role, sso: false, joinedAt: now }))
       joined.push(org.id);
@@ -42,7 +44,7 @@ export async function joinEmailDomainOrganizations(
   return joined;
 }
 
-/** Whether some organization declares this address's domain (its people may sign in by email link). */
+/** Whether an organization declares and has verified this address's domain (its people may sign in by email link). */
 export async function hasEmailDomainOrganization(db: Queryable, email: string): Promise<boolean> {
   const domain = emailDomain(email);
   // The user id matches nobody: only whether such organizations exist matters here.

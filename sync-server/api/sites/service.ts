@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { pageArray, type PageRequest } from '../../http/paging';
 import { pathFromTitle } from '../../sites/refs';
+import { organizationVerifiedHost } from '../../store/domain-claims';
 import {
   deleteSiteRow,
   hostnameUsedByOtherSite,
@@ -127,7 +128,7 @@ export async function updateSite(ctx: AppContext, p: Principal, ref: SiteRef, bo
       sectionDefault = { section: ss.section_id, siteSpace: ss.id };
     } else rootDefault = ss.id;
   }
-  if (body.hostname) await requireFreeHostname(ctx, body.hostname, ref.siteId);
+  if (body.hostname) await requireFreeHostname(ctx, ref.organizationId, body.hostname, ref.siteId);
   await ctx.db.transaction(async (tx) => {
     await updateSiteSettings(
       tx,
@@ -151,13 +152,24 @@ export async function updateSite(ctx: AppContext, p: Principal, ref: SiteRef, bo
 }
 
 /**
- * A custom hostname must be free, and must not be the server's own host: the
+ * A custom hostname must be free, must not be the server's own host (the
  * published site takes over every path of its hostname but /v1, so a site
- * claiming the API's host would shadow the web app.
+ * claiming the API's host would shadow the web app), and must be proved: the
+ * site's organization verified it or a domain it is under (api/domains).
+ * Otherwise any organization could serve its pages as someone else's host.
  */
-async function requireFreeHostname(ctx: AppContext, hostname: string, siteId: string): Promise<void> {
+async function requireFreeHostname(
+  ctx: AppContext,
+  organizationId: string,
+  hostname: string,
+  siteId: string,
+): Promise<void> {
   if (hostname === new URL(ctx.urls.root).hostname)
     throw badRequest('Invalid hostname: it is the hostname of this server');
+  if (!(await organizationVerifiedHost(ctx.db, organizationId, hostname)))
+    throw badRequest(
+      `Invalid hostname: verify "${hostname}" (or a domain it is under) for this organization first (POST /v1/orgs/${organizationId}/domains, then .../verify)`,
+    );
   if (await hostnameUsedByOtherSite(ctx.db, hostname, siteId))
     throw conflict(`The hostname "${hostname}" is already used by another site`);
 }
