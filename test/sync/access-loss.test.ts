@@ -76,6 +76,23 @@ describe('access loss closes open sockets', () => {
     expect(editor.closes).toEqual([]);
   });
 
+  it('a member an admin disables (Folio extension) is cut off (4404) and stays out', async () => {
+    const spaceId = await newSpace('Disabling');
+    const member = await newMember(t, orgId, 'edit');
+    const socket = client({ spaceId, kind: 'content' }, member.token);
+    const editor = client(spaceId);
+    await Promise.all([socket, editor].map((c) => synced(c)));
+    const res = await fetch(`${t.url}/v1/orgs/${orgId}/members/${member.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(res.status).toBe(200);
+    await closedWith(socket, CloseCode.notFound, 'the disabled member’s socket');
+    await editReachesOnly(editor, editor, 'after disabling.', [socket]);
+    expect(socket.closes.map((x) => x.code)).toEqual([CloseCode.notFound]);
+  });
+
   it('a revoked token is cut off (4401) while another token of the same user stays connected', async () => {
     const spaceId = await newSpace('Revocation');
     const member = await newMember(t, orgId, 'edit');
