@@ -87,7 +87,7 @@ describe('SAML providers (SSO group)', () => {
     expect(logins.items).toContainEqual({ id: created.id, label: 'Okta (prod)', startURL: created.service.startURL });
 
     const deleted = await t.client.orgs.deleteOrganizationSamlProvider(orgId, created.id);
-    expect(deleted.status).toBe(205);
+    expect(deleted.status).toBe(204);
     const again = await t.client.orgs.deleteOrganizationSamlProvider(orgId, created.id);
     expect(again.status).toBe(204);
     await fails(t.client.orgs.getOrganizationSamlProviderById(orgId, created.id), 404);

@@ -58,3 +58,21 @@ it('takes over a lock left by a process that died', async () => {
   // The CLI released the lock when it closed the database.
   await expect(readFile(join(dir, 'pglite.lock'), 'utf8')).rejects.toThrow();
 }, 120_000);
+
+it('takes over a lock whose pid now names another process (a restarted container reuses pids)', async () => {
+  // A live process, but not the one that wrote the lock: its start time differs from the one recorded.
+  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+  try {
+    await writeFile(join(dir, 'pglite.lock'), `${other.pid}\nstart=1\n`);
+    const list = await folio(dir, 'user', 'list');
+    expect(list.code, list.stderr).toBe(0);
+    // The same live pid without a start time (a lock of an earlier version) still refuses: it may be the owner.
+    await writeFile(join(dir, 'pglite.lock'), `${other.pid}\n`);
+    const refused = await folio(dir, 'user', 'list');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(new RegExp(`pid ${other.pid}`));
+  } finally {
+    other.kill('SIGKILL');
+    await rm(join(dir, 'pglite.lock'), { force: true });
+  }
+}, 120_000);

@@ -113,8 +113,8 @@ export async function updateProvider(
 }
 
 /**
- * deleteOrganizationSAMLProvider: whether a provider was deleted (205) or
- * there was none (204, also outside the organization). Sessions it started
+ * deleteOrganizationSAMLProvider: whether a provider was deleted (the route
+ * answers 204 either way, also outside the organization). Sessions it started
  * stay valid until they expire or are revoked.
  */
 export async function deleteProvider(
