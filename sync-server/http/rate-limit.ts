@@ -1,8 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  preParsingHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { bearerToken } from '../identity/principal';
+import { PendingSignInLimitError, runAsSignInClient } from '../store/sign-in-requests';
 import { ApiError } from './errors';
 import { prependRouteHook } from './route-hooks';
-import type { AuthAttempt, RateLimits, Wait } from './rate-limiter';
+import { addressKey, type AuthAttempt, type RateLimits, type Wait } from './rate-limiter';
 import type { Urls } from '../urls';
 
 declare module 'fastify' {
@@ -43,22 +52,27 @@ function isUnder(url: string, prefix: string): boolean {
   return Number.isNaN(next) || next === 47 /* / */ || next === 63; /* ? */
 }
 
+/** The sign-in routes (api/sign-in/, registered under this prefix by app.ts). */
+const SIGN_IN_PREFIX = '/auth';
+
 /**
  * Which limit the app-wide hook applies before authentication: `route` for
  * a /v1 route (each has its own hook, added when the route is: see
  * installRateLimits), the anonymous one for published sites (also at the
- * root of their own hostname), or none (the web app's files, health). It
+ * root of their own hostname), the sign-in one for /auth (its routes and
+ * whatever else is asked there), or none (the web app's files, health). It
  * tells a routed request from a 404 by `is404` and reads the raw URL, not
  * request.routeOptions, which Fastify builds anew on every read.
  */
-function kindOf(request: FastifyRequest, publicHost: () => string): 'route' | 'anonymous' | undefined {
+function kindOf(request: FastifyRequest, publicHost: () => string): 'route' | 'anonymous' | 'sign-in' | undefined {
   if (!request.is404) {
     // Every route under /v1 is a /v1 route pattern, and so is every /sites one (published-site/routes.ts).
     if (isUnder(request.url, '/v1')) return 'route';
     if (isUnder(request.url, '/sites')) return 'anonymous';
   }
   const host = request.headers.host?.toLowerCase().replace(/:\d+$/, '');
-  return host && host !== publicHost() && !NOT_SITE_PATHS.test(request.url) ? 'anonymous' : undefined;
+  if (host && host !== publicHost() && !NOT_SITE_PATHS.test(request.url)) return 'anonymous';
+  return isUnder(request.url, SIGN_IN_PREFIX) ? 'sign-in' : undefined;
 }
 
 /**
@@ -72,7 +86,13 @@ function kindOf(request: FastifyRequest, publicHost: () => string): 'route' | 'a
  *   per address;
  * - onRequest of the app (before the published-site hook, which may answer
  *   first): /sites pages and sites at the root of their own hostname count per
- *   address;
+ *   address; so does everything under /auth, in a budget of its own (each
+ *   sign-in start leaves a pending row: a burst of them is refused here,
+ *   before any is saved);
+ * - preHandler of each /auth route: the handler runs as its client
+ *   (runAsSignInClient), so each sign-in step it saves counts against the
+ *   address's cap of pending sign-ins (store/sign-in-requests.ts), whichever
+ *   flow saves it; a refusal is a 429 with Retry-After like the others;
  * - when a claiming request ends: a 401 keeps the claim (a failed
  *   authentication), anything else gives it back;
  * - preParsing of each protected /v1 route whose method is limited (after
@@ -95,6 +115,14 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
       done();
     });
   }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    limits
+      .forSignIn(request.ip)
+      .then(
+        (wait) => done(wait > 0 ? tooMany(reply, wait, 'Too many sign-in requests from this address') : undefined),
+        done,
+      );
+  };
   const anonymous = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     limits
       .forAnonymous(request.ip)
@@ -124,18 +152,41 @@ export function installRateLimits(app: FastifyInstance, limits: RateLimits, urls
       : limits.limitsFailures
         ? failedAuth
         : undefined;
+  const pendingCap = limits.pendingSignInCap;
+  // Callback-style, so the handler (called from `done`) and everything it awaits run inside the client's context.
+  const asSignInClient: preHandlerHookHandler = (request, _reply, done) =>
+    runAsSignInClient({ address: addressKey(request.ip), cap: pendingCap }, done);
+  if (pendingCap > 0)
+    // The error handler answers the refusal (its statusCode, 429); the wait goes with it.
+    app.addHook('onError', (_request, reply, error, done) => {
+      if (error instanceof PendingSignInLimitError) reply.header('retry-after', String(error.retryAfterS));
+      done();
+    });
   app.addHook('onRoute', (route) => {
+    if (pendingCap > 0 && isUnder(route.url, SIGN_IN_PREFIX)) firstRouteHook(route, asSignInClient);
     if (!route.url.startsWith('/v1')) return;
     if (hasPerTokenLimit(limits, route)) prependRouteHook(route, 'preParsing', perToken);
     const limit = limitOf(route);
     // First of the route's hooks, ahead of the auth hook (installed before this one, it has added its own by now).
     if (limit) prependRouteHook(route, 'onRequest', limit);
   });
-  if (limits.limitsFailures || limits.limitsAnonymous)
-    app.addHook('onRequest', (request, reply, done) => {
-      if (limits.limitsAnonymous && kindOf(request, publicHost) === 'anonymous') return anonymous(request, reply, done);
+  // Failed authentications are counted by each /v1 route's own hook (above): this one only when it has work.
+  if (limits.limitsAnonymous || limits.limitsSignIn) {
+    const hook: onRequestHookHandler = (request, reply, done) => {
+      const kind = kindOf(request, publicHost);
+      if (kind === 'anonymous' && limits.limitsAnonymous) return anonymous(request, reply, done);
+      if (kind === 'sign-in' && limits.limitsSignIn) return signIn(request, reply, done);
       done();
-    });
+    };
+    app.addHook('onRequest', hook);
+  }
+}
+
+/** Puts `hook` first among a route's own preHandler hooks (once; in a new array: see route-hooks.ts). */
+function firstRouteHook(route: RouteOptions, hook: preHandlerHookHandler): void {
+  const given = route.preHandler;
+  const own = given === undefined ? [] : Array.isArray(given) ? given : [given];
+  if (!own.includes(hook)) route.preHandler = [hook, ...own];
 }
 
 /**

@@ -43,7 +43,9 @@ const PENDING_CLAIMS = 10_000;
 /**
  * The rate limits of one server process: failed authentications per client
  * address (token guessing), REST writes (and optionally reads) per token,
- * and requests without a token per client address. Counters live in Redis
+ * requests without a token per client address, and requests to the sign-in
+ * routes per client address (their own budget: each may start a sign-in that
+ * leaves a pending row behind). Counters live in Redis
  * when FOLIO_REDIS_URL is set, so every process of a deployment counts
  * together; otherwise in this process. Framework-free: the HTTP hooks
  * (rate-limit.ts) and the WebSocket upgrade path (docs/ws.ts) share it.
@@ -60,6 +62,7 @@ export class RateLimits {
   private writes: RateLimiterAbstract | undefined;
   private reads: RateLimiterAbstract | undefined;
   private anonymous: RateLimiterAbstract | undefined;
+  private signIn: RateLimiterAbstract | undefined;
   private redis: Redis | undefined;
   private closed = false;
   /**
@@ -86,6 +89,7 @@ export class RateLimits {
     this.writes = limiter('writes', config.rateLimitWrites);
     this.reads = limiter('reads', config.rateLimitReads);
     this.anonymous = limiter('anonymous', config.rateLimitAnonymous);
+    this.signIn = limiter('sign-in', config.rateLimitSignIn);
   }
 
   /**
@@ -96,7 +100,12 @@ export class RateLimits {
    */
   static open(config: Config, log: LimiterLogger): RateLimits {
     const limited =
-      config.rateLimitAuthFailures + config.rateLimitWrites + config.rateLimitReads + config.rateLimitAnonymous > 0;
+      config.rateLimitAuthFailures +
+        config.rateLimitWrites +
+        config.rateLimitReads +
+        config.rateLimitAnonymous +
+        config.rateLimitSignIn >
+      0;
     const limits = new RateLimits(config, log);
     // ioredis loads only when Redis is configured, and not on the boot path: until it has loaded
     // and connected, counting in this process is what a Redis still connecting gets anyway.
@@ -124,6 +133,7 @@ export class RateLimits {
     this.writes = shared('writes', this.writes);
     this.reads = shared('reads', this.reads);
     this.anonymous = shared('anonymous', this.anonymous);
+    this.signIn = shared('sign-in', this.signIn);
   }
 
   /** Whether failed authentications are limited (else `attempt` never refuses). */
@@ -134,6 +144,20 @@ export class RateLimits {
   /** Whether requests without a token are limited per address. */
   get limitsAnonymous(): boolean {
     return this.anonymous !== undefined;
+  }
+
+  /** Whether requests to the sign-in routes (/auth/*) are limited per address. */
+  get limitsSignIn(): boolean {
+    return this.signIn !== undefined;
+  }
+
+  /**
+   * How many sign-ins may be in progress at once per client address (pending
+   * rows of store/sign-in-requests.ts), 0 for no cap. Counted in the database,
+   * which every process shares: not a window, a ceiling.
+   */
+  get pendingSignInCap(): number {
+    return this.config.rateLimitPendingSignIns;
   }
 
   /** The client address of a raw request (X-Forwarded-For only from a trusted proxy): Fastify's `request.ip`. */
@@ -199,6 +223,11 @@ export class RateLimits {
   /** Counts one request without a token from `address`: the wait, 0 when within the limit. */
   forAnonymous(address: string): Promise<Wait> {
     return this.anonymous ? this.hit(this.anonymous, addressKey(address)) : Promise.resolve(0);
+  }
+
+  /** Counts one request to a sign-in route from `address`: the wait, 0 when within the limit. */
+  forSignIn(address: string): Promise<Wait> {
+    return this.signIn ? this.hit(this.signIn, addressKey(address)) : Promise.resolve(0);
   }
 
   async close(): Promise<void> {

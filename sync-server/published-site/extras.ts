@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { Lru } from '../store/lru';
 import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, robotsTxt, sitemapXml } from './machine';
+import { visibleMarkdown } from './hidden-links';
 import { linkTargetsOf } from './page';
+import type { HiddenPages } from './page-audience';
 import { audienceView, siteAudienceKey } from './page-audience';
 import { locate, type VisibleSite } from './resolve';
 import { buildSiteSearch, type SiteSearch } from './search';
@@ -56,6 +58,15 @@ export function createExtras(ctx: AppContext) {
       const revision = visible.tree.spaces.get(spaceId)?.revision;
       return revision ? ctx.revisions.get(revision) : undefined;
     });
+
+  /** A page's markdown as this visitor may read it: links to pages hidden from them as text. */
+  const markdownFor = (markdown: string, fromPath: string, hidden: HiddenPages | undefined) =>
+    visibleMarkdown(
+      markdown,
+      fromPath,
+      hidden && { pages: hidden, targets: linkTargetsOf(hidden.full).targets },
+      ctx.markdown,
+    );
 
   function text(reply: FastifyReply, type: string, body: string | Buffer, cacheable: boolean) {
     return reply
@@ -122,7 +133,7 @@ export function createExtras(ctx: AppContext) {
         const space = located && r.state.tree.spaces.get(located.siteSpace.space_id);
         const revision = space && (await ctx.revisions.get(space.revision));
         if (!located || !revision) return notFoundJson(reply, 'There is no page at this address');
-        const { view } = audienceView(revision, r.visible);
+        const { view, hidden } = audienceView(revision, r.visible);
         const page = located.pagePath === '' ? linkTargetsOf(view).firstPage : view.pagesByPath.get(located.pagePath);
         if (!page || page.type !== 'document' || page.hidden === true)
           return notFoundJson(reply, 'There is no page at this address');
@@ -130,7 +141,11 @@ export function createExtras(ctx: AppContext) {
         return text(
           reply,
           'text/markdown; charset=utf-8',
-          pageMarkdown({ title: String(page.title ?? ''), description, markdown: String(page.markdown ?? '') }),
+          pageMarkdown({
+            title: String(page.title ?? ''),
+            description,
+            markdown: await markdownFor(String(page.markdown ?? ''), String(page.path), hidden),
+          }),
           r.cacheable,
         );
       }
@@ -139,7 +154,13 @@ export function createExtras(ctx: AppContext) {
       );
       let body = machine.get(key);
       if (!body) {
-        const pages = await sitePages(r.visible, ctx.revisions);
+        let pages = await sitePages(r.visible, ctx.revisions);
+        if (kind === 'llms-full')
+          pages = await Promise.all(
+            pages.map(async (p) =>
+              p.hidden ? { ...p, markdown: await markdownFor(p.markdown, String(p.page.path), p.hidden) } : p,
+            ),
+          );
         body = Buffer.from(
           kind === 'sitemap'
             ? sitemapXml(pages, r.absoluteBase)

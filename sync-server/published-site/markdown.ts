@@ -19,6 +19,8 @@ export interface LinkRewriter {
   pageUrl(pageId: string, anchor?: string): string | undefined;
   /** Download URL of a file of the space. */
   fileUrl(fileId: string): string | undefined;
+  /** Whether an href leads to a page hidden from this visitor: its link is then rendered as its text (hidden-links.ts). */
+  isHidden?: (href: string) => boolean;
 }
 
 /** Heading ids are the plain anchors (see sync-server/markdown/site-html.ts), as search results say. */
@@ -47,12 +49,39 @@ function attributeValue(value: string): string {
   return html.startsWith(OPEN) && html.endsWith(CLOSE) ? html.slice(OPEN.length, -CLOSE.length) : escapeHtml(value);
 }
 
-/** The body HTML of a page, with its links rewritten for the site. */
+/** One attribute as hast-util-to-html writes it: a name, and a double-quoted value (`"` in it is a reference) or none. */
+const ATTRIBUTE = String.raw`\s+[^\s"'<>/=]+(?:="[^"]*")?`;
+
+/**
+ * `html` with the `<a>` elements whose href is placeholder number `i` for an
+ * `i` in `drop` replaced by their content. Anchors never nest in the body (the
+ * markdown grammar makes none, the sanitizer keeps none), so an anchor ends
+ * at the first `</a>` after it.
+ */
+function unwrapAnchors(html: string, token: string, drop: ReadonlySet<number>): string {
+  const anchor = new RegExp(
+    `<a(?:${ATTRIBUTE})*?\\s+href="${token}_(\\d+)_"(?:${ATTRIBUTE})*\\s*>([\\s\\S]*?)</a>`,
+    'g',
+  );
+  return html.replace(anchor, (whole, i: string, content: string) => (drop.has(Number(i)) ? content : whole));
+}
+
+/** The body HTML of a page, with its links rewritten for the site (and links to hidden pages as their text). */
 export function renderMarkdown(body: SiteBody, fromPath: string, links: LinkRewriter): string {
   if (body.links.length === 0) return body.html;
+  let html = body.html;
+  const drop = new Set<number>();
+  if (links.isHidden) {
+    body.links.forEach((href, i) => {
+      if (links.isHidden!(href)) drop.add(i);
+    });
+    if (drop.size > 0) html = unwrapAnchors(html, body.token, drop);
+  }
   const placeholder = new RegExp(`${body.token}_(\\d+)_`, 'g');
-  return body.html.replace(placeholder, (_, i: string) => {
+  return html.replace(placeholder, (_, i: string) => {
     const href = body.links[Number(i)];
-    return href === undefined ? '' : attributeValue(rewriteHref(href, fromPath, links));
+    // A hidden page's link left (an image's source): it names nothing.
+    if (href === undefined || drop.has(Number(i))) return '';
+    return attributeValue(rewriteHref(href, fromPath, links));
   });
 }

@@ -16,7 +16,7 @@ import type { VisibleSite } from './resolve';
 /** The distinct page conditions of a revision, in first-seen order (computed once per revision). */
 const conditionsOf = new WeakMap<RevisionRecord, string[]>();
 /** Pruned views of a revision, by which of its conditions passed ('1'/'0' per condition). */
-const prunedViews = new WeakMap<RevisionRecord, Map<string, RevisionView>>();
+const prunedViews = new WeakMap<RevisionRecord, Map<string, AudienceView>>();
 
 function pageConditions(revision: RevisionRecord): string[] {
   let found = conditionsOf.get(revision);
@@ -34,11 +34,21 @@ function pageConditions(revision: RevisionRecord): string[] {
   return found;
 }
 
+/** The pages of a revision left out for one audience (to render links to them as text: hidden-links.ts). */
+export interface HiddenPages {
+  /** The whole revision (links resolve against it: what they pointed to, had the page been visible). */
+  full: RevisionView;
+  /** Ids of the pages left out, sub-pages included. */
+  ids: ReadonlySet<string>;
+}
+
 /** What one visitor may read of a revision, and a key naming that audience (for caches). */
 export interface AudienceView {
   view: RevisionView;
   /** '' when every page is visible; else one '1'/'0' per condition of the revision. */
   key: string;
+  /** What is left out, when anything is. */
+  hidden?: HiddenPages;
 }
 
 /** The revision as `visible`'s visitor may read it. */
@@ -50,13 +60,16 @@ export function audienceView(revision: RevisionRecord, visible: VisibleSite): Au
   const key = passes.map((p) => (p ? '1' : '0')).join('');
   let views = prunedViews.get(revision);
   if (!views) prunedViews.set(revision, (views = new Map()));
-  let view = views.get(key);
-  if (!view) {
-    const hidden = new Set(conditions.filter((_, i) => !passes[i]));
-    view = viewOf({ ...revision, pages: prune(revision.pages, hidden) });
-    views.set(key, view);
+  let audience = views.get(key);
+  if (!audience) {
+    const failed = new Set(conditions.filter((_, i) => !passes[i]));
+    const view = viewOf({ ...revision, pages: prune(revision.pages, failed) });
+    const full = viewOf(revision);
+    const ids = new Set([...full.pagesById.keys()].filter((id) => !view.pagesById.has(id)));
+    audience = { view, key, hidden: { full, ids } };
+    views.set(key, audience);
   }
-  return { view, key };
+  return audience;
 }
 
 /**

@@ -8,6 +8,8 @@ import type { PublishedLook } from './look';
 import { renderNotFound, renderPage, type NavLink, type PageContent, type PageFrame } from './layout';
 import { dropRepeatedTitle, pageNeighbours } from './page-parts';
 import { renderMarkdown } from './markdown';
+import { degradedWithoutHiddenLinks, hiddenLinkTest } from './hidden-links';
+import type { HiddenPages } from './page-audience';
 import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
 
 /** The outcome of rendering one published URL. */
@@ -62,6 +64,8 @@ export interface PageRequest {
   visible: VisibleSite;
   located: Located;
   view: RevisionView;
+  /** The pages `view` leaves out for this visitor (links to them render as their text). */
+  hidden?: HiddenPages;
   storage: Storage;
   /** Parses page markdown (parse pool, cached per text: another URL for the same page parses nothing). */
   markdown: MarkdownService;
@@ -138,8 +142,10 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   if (page.type !== 'document') return notFound();
   page = page as StoredPage;
   const body = await r.markdown.site(String(page.markdown ?? ''));
+  const isHidden = r.hidden && hiddenLinkTest(r.hidden.ids, linkTargetsOf(r.hidden.full).targets, String(page.path));
   const bodyHtml = renderMarkdown(body, String(page.path), {
     targets,
+    isHidden,
     pageUrl: (id, anchor) => {
       const target = view.pagesById.get(id);
       return target ? pageHref(target) + (anchor ? `#${encodeURIComponent(anchor)}` : '') : undefined;
@@ -157,7 +163,10 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
     title,
     description,
     noindex,
-    bodyHtml: dropRepeatedTitle(bodyHtml, title),
+    bodyHtml: dropRepeatedTitle(
+      body.degraded && isHidden ? degradedWithoutHiddenLinks(bodyHtml, isHidden) : bodyHtml,
+      title,
+    ),
     pages: view.revision.pages,
     currentPageId: page.id,
     pageHref,

@@ -146,6 +146,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         visible,
         located,
         view: pages.view,
+        hidden: pages.hidden,
         storage,
         markdown: ctx.markdown,
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',

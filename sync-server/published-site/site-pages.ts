@@ -3,7 +3,7 @@ import type { StoredPage } from '../docs/revision-store';
 import type { Revisions } from '../docs/revisions';
 import type { SectionRow, SiteSpaceRow } from '../store/sites';
 import { encodePath, linkTargetsOf } from './page';
-import { audienceView } from './page-audience';
+import { audienceView, type HiddenPages } from './page-audience';
 import { siteSpacePath, siteSpacesIn, type VisibleSite } from './resolve';
 
 /**
@@ -25,6 +25,8 @@ export interface SitePage {
   section?: SectionRow;
   siteSpace: SiteSpaceRow;
   updated: Date;
+  /** Pages of its revision hidden from this visitor, when any: its links to them are shown as text (hidden-links.ts). */
+  hidden?: HiddenPages;
 }
 
 /** The site spaces a visitor sees, with their section. */
@@ -57,7 +59,7 @@ export async function sitePages(v: VisibleSite, revisions: Pick<Revisions, 'get'
     const space = v.tree.spaces.get(siteSpace.space_id);
     const revision = space && (await revisions.get(space.revision));
     if (!space || !revision) continue;
-    const { view } = audienceView(revision, v);
+    const { view, hidden } = audienceView(revision, v);
     const where = [
       ...(section && v.sections.length > 1 ? [section.title] : []),
       ...(siteSpacesIn(v, section).length > 1 ? [space.title || 'Untitled'] : []),
@@ -73,6 +75,7 @@ export async function sitePages(v: VisibleSite, revisions: Pick<Revisions, 'get'
         section,
         siteSpace,
         updated: revision.createdAt,
+        ...(hidden ? { hidden } : {}),
       });
     }
   }

@@ -10,7 +10,8 @@ import { unsignedClaims } from '../sites/adaptive-schema';
  * - `visitor-auth`: whoever brings a visitor JWT signed (HS256) with the
  *   site's key, as `?jwt_token=<jwt>` (GitBook's parameter; then kept in a
  *   cookie) or that cookie. Expired, forged, `alg: none` or other-algorithm
- *   tokens are refused (jose with an HS256-only allow list).
+ *   tokens are refused (jose with an HS256-only allow list), and so are
+ *   tokens without `exp` or valid for more than a day (verifyVisitorToken).
  * Refusals: nothing presented = 401, something wrong presented = 403.
  * The token's claims (plus unsigned `visitor.<name>` URL claims) are what
  * adaptive-content conditions see.
@@ -36,20 +37,51 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Verifies a visitor token; its claims, or why it is refused. */
+/**
+ * The longest a visitor token may be valid: its `exp` at most this far after
+ * its `iat` and after now. A token without `exp` would open the site for good
+ * (a leaked link, a browser history, a proxy log would keep working forever),
+ * and so would one that expires in ten years; visitor tokens are meant to be
+ * minted per visit by the docs owner's sign-in, as GitBook's are. One day
+ * leaves room for any sign-in's session; members' claims last an hour
+ * (identity/visitor-claims.ts).
+ */
+export const MAX_VISITOR_TOKEN_LIFETIME_S = 24 * 3600;
+
+/** The refusal of a token this key did not sign (or that is not a JWT at all). */
+const NOT_VALID = 'Your visitor token is not valid for this site';
+
+/**
+ * Verifies a visitor token at `nowSeconds` (the server's clock): its claims,
+ * or why it is refused. HS256 only; `exp` required and at most
+ * MAX_VISITOR_TOKEN_LIFETIME_S after both `iat` (when given) and now.
+ */
 export async function verifyVisitorToken(
   token: string,
   key: string,
-): Promise<{ claims: Record<string, unknown>; exp?: number } | { error: string }> {
+  nowSeconds: number,
+): Promise<{ claims: Record<string, unknown>; exp: number } | { error: string }> {
   // jose loads on the first token (~30 ms of boot otherwise): most sites never see one.
   const { errors, jwtVerify } = await import('jose');
+  let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ['HS256'] });
-    return { claims: { ...payload }, exp: payload.exp };
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+      currentDate: new Date(nowSeconds * 1000),
+    }));
   } catch (err) {
     if (err instanceof errors.JWTExpired) return { error: 'Your visitor token has expired' };
-    return { error: 'Your visitor token is not valid for this site' };
+    if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'exp')
+      return { error: 'Your visitor token has no valid expiry time (exp): it must expire within a day' };
+    return { error: NOT_VALID };
   }
+  const exp = payload.exp!;
+  // A future `iat` must not stretch the lifetime: it counts from whichever is earlier, iat or now.
+  const from = typeof payload.iat === 'number' ? Math.min(payload.iat, nowSeconds) : nowSeconds;
+  if (exp - from > MAX_VISITOR_TOKEN_LIFETIME_S)
+    return { error: 'Your visitor token is valid for too long: it must expire within a day of being issued' };
+  return { claims: { ...payload }, exp };
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -81,11 +113,12 @@ export async function admitVisitor(
   if (site.visibility === 'visitor-auth' || (site.adaptive_enabled && token)) {
     if (!token)
       return { ok: false, status: 401, message: 'This site needs you to sign in: open it with a visitor token.' };
-    let verified = await verifyVisitorToken(token, site.visitor_key);
+    let verified = await verifyVisitorToken(token, site.visitor_key, nowSeconds);
     if ('error' in verified && organizationKey) {
-      const byOrganization = await verifyVisitorToken(token, await organizationKey());
-      // An expired member token says so; any other failure keeps the site key's answer.
-      if (!('error' in byOrganization) || /expired/.test(byOrganization.error)) verified = byOrganization;
+      const byOrganization = await verifyVisitorToken(token, await organizationKey(), nowSeconds);
+      // A member token signed with this key but expired (or without exp, or too long) says so; a token
+      // this key did not sign either keeps the site key's answer.
+      if (!('error' in byOrganization) || byOrganization.error !== NOT_VALID) verified = byOrganization;
     }
     if ('error' in verified) {
       // On open sites a bad token only means "no claims"; on visitor-auth sites it is a refusal.
@@ -96,7 +129,7 @@ export async function admitVisitor(
         setCookies.push({
           name: visitorCookie(site.id),
           value: token,
-          ...(verified.exp ? { maxAge: Math.max(0, verified.exp - nowSeconds) } : {}),
+          maxAge: Math.max(0, verified.exp - nowSeconds),
         });
     }
   }

@@ -16,6 +16,8 @@ let orgId: string;
 let siteId: string;
 let spaceId: string;
 let key: string;
+let guideId: string;
+let welcomeId: string;
 
 const BETA = 'visitor.claims.isBeta == true';
 
@@ -44,18 +46,33 @@ beforeAll(async () => {
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Docs' })).data.id;
   await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
     const c = new ContentDoc(doc);
-    c.createPage({ title: 'Welcome', slug: 'welcome', markdown: 'Everyone reads the aardvark notes.\n' });
-    const guide = c.createPage({
+    welcomeId = c.createPage({ title: 'Welcome', slug: 'welcome', markdown: 'Everyone reads the aardvark notes.\n' });
+    const guide = (guideId = c.createPage({
       title: 'Beta guide',
       slug: 'beta-guide',
       markdown: 'The platypus switch is for beta testers.\n',
       condition: BETA,
-    });
+    }));
     c.createPage({ title: 'Beta details', slug: 'details', parent: guide, markdown: 'Deeper wombat notes.\n' });
     c.createPage({
       title: 'Linking',
       slug: 'linking',
       markdown: `See [the beta guide](https://app.gitbook.com/o/x/s/${spaceId}/~/page/${guide}) for more.\n`,
+    });
+    // Every way of naming a page: by id (canonical), by path, relative, as a reference; and a visible one.
+    c.createPage({
+      title: 'Pointers',
+      slug: 'pointers',
+      markdown: [
+        `Read [the hidden guide](/pages/${guide}) first.`,
+        '',
+        'Then [its *details* page](/pages/beta-guide/details), [the sibling](./beta-guide.md) and [a reference][g].',
+        '',
+        `Back to [the welcome page](/pages/${welcomeId}).`,
+        '',
+        `[g]: /pages/${guide}#setup "The guide"`,
+        '',
+      ].join('\n'),
     });
   });
   await t.server.ctx.snapshots.revise(spaceId);
@@ -97,6 +114,52 @@ describe('a visitor who fails the page condition', () => {
       expect(res.body).toContain('linking');
       expect(res.body).not.toMatch(/beta-guide|platypus|wombat/);
     }
+  });
+});
+
+describe('links to a hidden page', () => {
+  const hiddenTargets = () => new RegExp(`${guideId}|beta-guide|/details`);
+  /** The page's body (its navigation is tested above). */
+  const article = (html: string) => html.slice(html.indexOf('<article>'), html.indexOf('</article>'));
+  /** The Pointers page's part of llms-full.txt (the Linking page's app.gitbook.com URL is an external link). */
+  const pointersPart = (text: string) => text.slice(text.indexOf('# Pointers'));
+
+  it('are text in the page HTML: no href names the hidden page, visible links stay links', async () => {
+    const page = await get('pointers');
+    expect(page.status).toBe(200);
+    const body = article(page.body);
+    expect(body).toContain('<p>Read the hidden guide first.</p>');
+    expect(body).toContain('<p>Then its <em>details</em> page, the sibling and a reference.</p>');
+    expect(body).toContain(`<a href="/sites/${siteId}/">the welcome page</a>`);
+    expect(page.body).not.toMatch(hiddenTargets());
+  });
+
+  it('are text in the page markdown (.md) and in llms-full.txt; llms.txt lists no hidden page', async () => {
+    const md = await get('pointers.md');
+    expect(md.status).toBe(200);
+    expect(md.body).toContain('Read the hidden guide first.');
+    expect(md.body).toContain('Then its details page, the sibling and a reference.');
+    expect(md.body).toContain(`[the welcome page](/pages/${welcomeId})`);
+    expect(md.body).not.toMatch(hiddenTargets());
+    const full = pointersPart((await get('llms-full.txt')).body);
+    expect(full).toContain('Read the hidden guide first.');
+    expect(full).toContain(`[the welcome page](/pages/${welcomeId})`);
+    expect(full).not.toMatch(hiddenTargets());
+    const index = await get('llms.txt');
+    expect(index.body).toContain('pointers.md');
+    expect(index.body).not.toMatch(hiddenTargets());
+  });
+
+  it('stay links for a visitor who may read the page', async () => {
+    const jwt = await beta();
+    const body = article((await get('pointers', jwt)).body);
+    expect(body).toContain(`<a href="/sites/${siteId}/beta-guide">the hidden guide</a>`);
+    expect(body).toContain(`<a href="/sites/${siteId}/beta-guide/details">its <em>details</em> page</a>`);
+    expect(body).toContain(`<a href="/sites/${siteId}/beta-guide#setup" title="The guide">a reference</a>`);
+    const md = await get('pointers.md', jwt);
+    expect(md.body).toContain(`[the hidden guide](/pages/${guideId})`);
+    expect(md.body).toContain(`[g]: /pages/${guideId}#setup`);
+    expect(pointersPart((await get('llms-full.txt', jwt)).body)).toContain(`[the hidden guide](/pages/${guideId})`);
   });
 });
 

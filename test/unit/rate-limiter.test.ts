@@ -20,6 +20,8 @@ describe('rate-limit settings', () => {
       rateLimitWrites: 1200,
       rateLimitReads: 0,
       rateLimitAnonymous: 1200,
+      rateLimitSignIn: 300,
+      rateLimitPendingSignIns: 100,
     });
   });
 
@@ -31,6 +33,35 @@ describe('rate-limit settings', () => {
     expect(() => loadConfig([], { FOLIO_RATE_LIMIT_WINDOW_S: '0' })).toThrow(ConfigError);
     expect(() => loadConfig([], { FOLIO_TRUST_PROXY: 'not-an-address' })).toThrow(/FOLIO_TRUST_PROXY/);
     expect(loadConfig([], { FOLIO_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    const signIn = loadConfig(['--rate-limit-sign-in', 'off'], { FOLIO_RATE_LIMIT_PENDING_SIGN_INS: '0' });
+    expect(signIn).toMatchObject({ rateLimitSignIn: 0, rateLimitPendingSignIns: 0 });
+    expect(() => loadConfig([], { FOLIO_RATE_LIMIT_SIGN_IN: '-1' })).toThrow(/FOLIO_RATE_LIMIT_SIGN_IN/);
+    expect(() => loadConfig([], { FOLIO_RATE_LIMIT_PENDING_SIGN_INS: '1.5' })).toThrow(
+      /FOLIO_RATE_LIMIT_PENDING_SIGN_INS/,
+    );
+  });
+});
+
+describe('sign-in requests per address', () => {
+  it('counts each address (IPv6 per /64) in its own budget, apart from the anonymous one', async () => {
+    const limits = limitsWith({ FOLIO_RATE_LIMIT_SIGN_IN: '2', FOLIO_RATE_LIMIT_PENDING_SIGN_INS: '7' });
+    expect(limits.limitsSignIn).toBe(true);
+    expect(limits.pendingSignInCap).toBe(7);
+    expect(await limits.forSignIn('2001:db8:5:6::1')).toBe(0);
+    expect(await limits.forSignIn('2001:db8:5:6::2')).toBe(0);
+    const wait = await limits.forSignIn('2001:db8:5:6:ffff::3');
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await limits.forSignIn('2001:db8:5:7::1')).toBe(0);
+    expect(await limits.forAnonymous('2001:db8:5:6::1')).toBe(0);
+    await limits.close();
+  });
+
+  it('turns off with 0', async () => {
+    const limits = limitsWith({ FOLIO_RATE_LIMIT_SIGN_IN: '0' });
+    expect(limits.limitsSignIn).toBe(false);
+    for (let i = 0; i < 5; i++) expect(await limits.forSignIn('10.0.0.9')).toBe(0);
+    await limits.close();
   });
 });
 

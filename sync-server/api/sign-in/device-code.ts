@@ -41,7 +41,11 @@ export async function ssoRequiredFor(ctx: AppContext, userId: string, method: Si
   return method !== 'saml' && (await mustUseSso(ctx.db, userId));
 }
 
-/** Records an approval and returns its one-use code (to be handed to the app's redirect address). */
+/**
+ * Records an approval and returns its one-use code (to be handed to the app's
+ * redirect address); throws PendingSignInLimitError when the address has too
+ * many sign-ins in progress.
+ */
 export async function approveDevice(
   ctx: AppContext,
   session: BrowserSession,
@@ -55,11 +59,14 @@ export async function approveDevice(
     deviceName: auth.deviceName,
     method: session.method,
   };
+  const now = ctx.clock.now();
+  // Counts against the approving browser's address (PendingSignInLimitError when it has too many pending).
   await saveSignInRequest(ctx.db, {
     id: hashToken(code),
     kind: 'device-code',
     data,
-    expiresAt: new Date(ctx.clock.now().getTime() + DEVICE_CODE_TTL_MS),
+    expiresAt: new Date(now.getTime() + DEVICE_CODE_TTL_MS),
+    now,
   });
   return code;
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { isSameOrigin } from '../../identity/sessions';
+import { PendingSignInLimitError } from '../../store/sign-in-requests';
 import { browserSession } from './browser-session';
 import { approveDevice, exchangeDeviceCode, ssoRequiredFor } from './device-code';
 import { sendConsentPage, sendDeviceError, sendSsoRequiredPage } from './device-page';
@@ -69,7 +70,14 @@ export const deviceRoutes =
           303,
         );
       if (await ssoRequiredFor(ctx, session.principal.userId, session.method)) return sendSsoRequiredPage(reply, auth);
-      const code = await approveDevice(ctx, session, auth);
+      let code: string;
+      try {
+        code = await approveDevice(ctx, session, auth);
+      } catch (err) {
+        if (!(err instanceof PendingSignInLimitError)) throw err;
+        // Nothing is handed to the app: it starts again later.
+        return sendDeviceError(reply.header('retry-after', String(err.retryAfterS)), 429, err.message);
+      }
       return reply.redirect(callbackUrl(auth.redirectUri, { code, state: auth.state }), 303);
     });
 

@@ -8,7 +8,13 @@ import { hashToken } from '../../http/ids';
 import { mustUseSso } from '../../identity/accounts';
 import { isSameOrigin } from '../../identity/sessions';
 import { hasPendingEmailInvite } from '../../store/invites';
-import { peekSignInRequest, saveSignInRequest, takeSignInRequest } from '../../store/sign-in-requests';
+import {
+  peekSignInRequest,
+  PendingSignInLimitError,
+  pendingSignInWait,
+  saveSignInRequest,
+  takeSignInRequest,
+} from '../../store/sign-in-requests';
 import { findUserByEmail } from '../../store/users';
 import { finishWebSignIn, safeNext } from './finish';
 import { installFormParser } from './form-body';
@@ -84,6 +90,14 @@ export const emailLinkRoutes =
       }
     };
 
+    /** Too many sign-ins in progress from this address (FOLIO_RATE_LIMIT_PENDING_SIGN_INS): 429, nothing mailed. */
+    const tooManyPending = (reply: FastifyReply, refusal: PendingSignInLimitError) =>
+      reply
+        .code(429)
+        .header('retry-after', String(refusal.retryAfterS))
+        .header('cache-control', 'no-store')
+        .send(errorBody(429, refusal.message));
+
     /**
      * Whether a link may be mailed to `email`: the address is a user's, or is
      * in an organization's email domain, or has a pending invite; never for a
@@ -105,15 +119,26 @@ export const emailLinkRoutes =
         reply.header('retry-after', String(wait));
         return reply.code(429).send(errorBody(429, `Too many sign-in links asked for; retry in ${wait} s`));
       }
+      const now = ctx.clock.now();
+      // Before the address is looked at: a 429 only for addresses that would get a link would tell who has an account.
+      const full = await pendingSignInWait(ctx.db, now);
+      if (full > 0) return tooManyPending(reply, new PendingSignInLimitError(full));
       if (await mayReceiveLink(email)) {
         const token = randomBytes(32).toString('base64url');
         const stored: StoredEmailLink = { email, next: safeNext(body.next) };
-        await saveSignInRequest(ctx.db, {
-          id: linkId(token),
-          kind: 'email-link',
-          data: stored,
-          expiresAt: new Date(ctx.clock.now().getTime() + EMAIL_LINK_TTL_MS),
-        });
+        try {
+          await saveSignInRequest(ctx.db, {
+            id: linkId(token),
+            kind: 'email-link',
+            data: stored,
+            expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+            now,
+          });
+        } catch (err) {
+          // Filled up by a parallel request since the check above.
+          if (err instanceof PendingSignInLimitError) return tooManyPending(reply, err);
+          throw err;
+        }
         const link = `${ctx.urls.root}/auth/email/verify?token=${token}`;
         // Not awaited: the answer must take as long for an address that gets mail as for one that does not.
         ctx.mailer

@@ -3,9 +3,9 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { AppContext } from '../../context';
 import type * as OidcModule from '../../identity/oidc';
 import type { OidcPending, OidcProvider } from '../../identity/oidc';
-import { saveSignInRequest, takeSignInRequest } from '../../store/sign-in-requests';
+import { PendingSignInLimitError, saveSignInRequest, takeSignInRequest } from '../../store/sign-in-requests';
 import { finishWebSignIn, safeNext } from './finish';
-import { sendSignInError } from './page';
+import { sendSignInError, sendTooManySignIns } from './page';
 import { accountForProvedEmail, SSO_REQUIRED_MESSAGE } from './provision';
 
 /** How long the provider's login may take before the pending state is void. */
@@ -97,12 +97,20 @@ export const oidcRoutes =
         codeVerifier: pending.codeVerifier,
         next: safeNext(queryOf(request).next),
       };
-      await saveSignInRequest(ctx.db, {
-        id: pending.state,
-        kind: 'oidc',
-        data: stored,
-        expiresAt: new Date(ctx.clock.now().getTime() + STATE_TTL_MS),
-      });
+      const now = ctx.clock.now();
+      try {
+        await saveSignInRequest(ctx.db, {
+          id: pending.state,
+          kind: 'oidc',
+          data: stored,
+          expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+          now,
+        });
+      } catch (err) {
+        // Too many sign-ins in progress from this address (FOLIO_RATE_LIMIT_PENDING_SIGN_INS): nothing saved.
+        if (err instanceof PendingSignInLimitError) return sendTooManySignIns(request, reply, err);
+        throw err;
+      }
       reply.header('set-cookie', stateCookie(pending.state, ctx.urls.root, STATE_TTL_MS / 1000));
       reply.header('cache-control', 'no-store');
       return reply.redirect(url.href, 302);

@@ -101,3 +101,17 @@ export function sendSignInError(
 <p class="links"><a class="button" href="${escapeHtml(retry.href)}">${escapeHtml(retry.label)}</a></p>`;
   return sendPage(reply, status, renderPage({ title: 'Sign-in failed', body, error: true }));
 }
+
+/**
+ * A sign-in refused because its address has too many in progress
+ * (store/sign-in-requests.ts PendingSignInLimitError): 429 with `Retry-After`,
+ * as a page or in the error shape, like any refused sign-in.
+ */
+export function sendTooManySignIns(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: { retryAfterS: number; message: string },
+): FastifyReply {
+  reply.header('retry-after', String(refusal.retryAfterS));
+  return sendSignInError(request, reply, 429, refusal.message);
+}
