@@ -1,7 +1,7 @@
 // Types of scripts/build-server.mjs (plain JavaScript: `npm start` runs it without a TypeScript loader).
 
 export const ROOT: string;
-/** Where the compiled server goes: server.cjs, main.js (its loader), cli.js, markdown-worker.js, prepare.js and their chunks. */
+/** Where the compiled server goes: server.cjs, main.js (its loader), cli.js, markdown-worker.js, saml-worker.js, prepare.js and their chunks. */
 export const SERVER_OUT_DIR: string;
 /** The server's CommonJS bundle in SERVER_OUT_DIR. */
 export const SERVER_BUNDLE: string;

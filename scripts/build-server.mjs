@@ -1,8 +1,8 @@
-// Compiles the sync server (sync-server/main.ts, the admin CLI sync-server/cli.ts and the markdown
-// worker) to plain JavaScript in out/server/, so `npm start` runs with plain `node` and never
+// Compiles the sync server (sync-server/main.ts, the admin CLI sync-server/cli.ts, the markdown
+// worker and the SAML signature worker) to plain JavaScript in out/server/, so `npm start` runs with plain `node` and never
 // compiles TypeScript at start. The server itself is one CommonJS file, server.cjs, that
 // out/server/main.js (sync-server/compiled-main.ts) runs through V8's code cache; the CLI, the
-// worker and the install step are ES modules sharing chunks. Folio's code and the packages the
+// workers and the install step are ES modules sharing chunks. Folio's code and the packages the
 // server loads at every start are bundled; other packages stay imports of node_modules.
 //
 // `node scripts/build-server.mjs` builds unconditionally; scripts/start.mjs calls
@@ -28,6 +28,7 @@ const ENTRIES = {
   main: 'sync-server/compiled-main.ts',
   cli: 'sync-server/cli.ts',
   'markdown-worker': 'sync-server/markdown/worker.ts',
+  'saml-worker': 'sync-server/identity/saml-worker.ts',
   prepare: 'sync-server/prepare.ts',
 };
 
@@ -175,7 +176,7 @@ async function writeAtomically(file, contents) {
 
 /**
  * Builds out/server/: server.cjs (the server), main.js (its code-cache loader), cli.js,
- * markdown-worker.js and prepare.js (+ chunks those share or import lazily). Returns the build's
+ * markdown-worker.js, saml-worker.js and prepare.js (+ chunks those share or import lazily). Returns the build's
  * duration in ms.
  */
 export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {}) {
@@ -203,6 +204,10 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
     // The parse pool loads this bundle in its worker threads instead of the tsx-loading worker-entry.mjs.
     define: {
       FOLIO_COMPILED_WORKER: JSON.stringify(urlPath(pool, join(outDir, 'markdown-worker.js'))),
+      // The SAML verifier's threads (identity/saml-verifier.ts) load this one instead of saml-worker-entry.mjs.
+      FOLIO_COMPILED_SAML_WORKER: JSON.stringify(
+        urlPath(join(root, 'sync-server', 'identity'), join(outDir, 'saml-worker.js')),
+      ),
     },
   };
   const [modules, server] = await Promise.all([

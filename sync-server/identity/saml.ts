@@ -1,19 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { SAML } from '@node-saml/node-saml';
 import type { Queryable } from '../store/db';
 import { recordAssertionOnce, type SamlProviderRow } from '../store/saml-providers';
 import { saveSignInRequest, takeSignInRequest } from '../store/sign-in-requests';
-import { assertionFacts, personFromProfile, responseIsSigned, type SamlPerson } from './saml-assertion';
+import type { SamlPerson } from './saml-assertion';
 import { certificateAsPem } from './saml-certificate';
+import { samlConfig, type SamlSettings } from './saml-check';
+import { preparseSamlResponse } from './saml-preparse';
+import { SamlRefusal } from './saml-refusal';
 import { serviceProviderUrls } from './saml-urls';
+import type { SamlVerifier } from './saml-verifier';
+
+export { SamlRefusal } from './saml-refusal';
+export { SamlVerifier } from './saml-verifier';
 
 /**
  * The SAML 2.0 service provider (SP) of one provider row, on
  * @node-saml/node-saml: metadata, the AuthnRequest (HTTP-Redirect binding)
- * and the check of the IdP's response (HTTP-POST binding). node-saml checks
- * the XML signatures and the audience; the rest is checked here, against this
- * server's clock and database: validity times, the request the response
- * answers (taken once), and the assertion id (accepted once, in any process).
+ * and the check of the IdP's response (HTTP-POST binding). The response is
+ * bounded by a cheap pre-parse (saml-preparse.ts), then node-saml checks the
+ * XML signatures and the audience in a worker thread (saml-verifier.ts); the
+ * rest is checked here, against this server's clock and database: validity
+ * times, the request the response answers (started in this browser, taken
+ * once), and the assertion id (accepted once, in any process).
  */
 
 /** Clock difference tolerated between the IdP and this server. */
@@ -23,44 +32,23 @@ export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 /** An assertion id is remembered at most this long (an assertion valid longer is refused). */
 const MAX_ASSERTION_LIFETIME_MS = 24 * 3600_000;
 
-/** A refused sign-in: the HTTP status and a message for the person (no secrets, no XML). */
-export class SamlRefusal extends Error {
-  constructor(
-    readonly status: 400 | 403 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** What a sign-in request stores until the response comes back. */
 interface PendingSamlRequest {
   providerId: string;
   next?: string;
 }
 
-function spFor(root: string, provider: SamlProviderRow, options: { requestId?: string; wantResponseSigned?: boolean }) {
+function settingsOf(root: string, provider: SamlProviderRow): SamlSettings {
   const sp = serviceProviderUrls(root, provider.id);
   const pem = provider.certificate ? certificateAsPem(provider.certificate) : undefined;
-  return new SAML({
-    callbackUrl: sp.acsURL,
-    issuer: sp.entityID,
-    audience: sp.entityID,
-    entryPoint: provider.sso_url ?? undefined,
-    // node-saml refuses to start without one; an unconfigured provider never reaches a check.
-    idpCert: pem ?? 'unconfigured',
-    // The assertion must be signed by the IdP's key; a signed response must be too (see consume).
-    wantAssertionsSigned: true,
-    wantAuthnResponseSigned: options.wantResponseSigned ?? false,
-    // Times are checked in saml-assertion.ts against this server's clock (ctx.clock).
-    acceptedClockSkewMs: -1,
-    // InResponseTo is checked against sign_in_requests below (one take, any process).
-    validateInResponseTo: ValidateInResponseTo.never,
-    identifierFormat: null,
-    disableRequestedAuthnContext: true,
-    signatureAlgorithm: 'sha256',
-    ...(options.requestId ? { generateUniqueId: () => options.requestId! } : {}),
-  });
+  // node-saml refuses to start without a certificate; an unconfigured provider never reaches a check.
+  return { acsURL: sp.acsURL, entityID: sp.entityID, idpCert: pem ?? 'unconfigured' };
+}
+
+function spFor(root: string, provider: SamlProviderRow, options: { requestId?: string }) {
+  return new SAML(
+    samlConfig(settingsOf(root, provider), { entryPoint: provider.sso_url ?? undefined, requestId: options.requestId }),
+  );
 }
 
 /** Whether a provider row has what a sign-in needs (its IdP's entity ID, URL and a valid certificate). */
@@ -78,7 +66,8 @@ export function serviceProviderMetadata(root: string, provider: SamlProviderRow)
 /**
  * Starts a sign-in: records a one-use request (its id is the AuthnRequest ID
  * the response must answer) with where to go after, and returns the IdP URL
- * to redirect the browser to.
+ * to redirect the browser to, and the request id (the caller binds it to the
+ * browser with a cookie).
  */
 export async function startSamlSignIn(
   db: Queryable,
@@ -86,7 +75,7 @@ export async function startSamlSignIn(
   provider: SamlProviderRow,
   next: string | undefined,
   now: Date,
-): Promise<string> {
+): Promise<{ url: string; requestId: string }> {
   if (!canSignIn(provider))
     throw new SamlRefusal(409, 'This single sign-on provider is not fully configured yet: ask your administrator.');
   // An XML ID must not start with a digit.
@@ -99,22 +88,21 @@ export async function startSamlSignIn(
     data,
     expiresAt: new Date(now.getTime() + SAML_REQUEST_TTL_MS),
   });
-  return url;
+  return { url, requestId };
 }
 
-/** Words node-saml's refusal for a person, without echoing XML or expected values. */
-function refusalOf(err: unknown): SamlRefusal {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/signature/i.test(message))
-    return new SamlRefusal(
-      403,
-      "The identity provider's response is not signed with this provider's certificate (or not signed at all).",
-    );
-  if (/audience/i.test(message))
-    return new SamlRefusal(403, 'The SAML assertion is addressed to another service (audience mismatch).');
-  if (/SAML provider returned/i.test(message))
-    return new SamlRefusal(403, 'The identity provider did not sign you in (it answered with an error).');
-  return new SamlRefusal(400, 'This is not a valid SAML response.');
+/** Why a check in the verifier gave no result, for the person. */
+function verifierRefusal(outcome: 'timeout' | 'busy' | 'failed'): SamlRefusal {
+  if (outcome === 'timeout')
+    return new SamlRefusal(503, "Checking the identity provider's response took too long: try again in a moment.");
+  if (outcome === 'busy')
+    return new SamlRefusal(503, 'The server is busy checking other sign-ins: try again in a moment.');
+  return new SamlRefusal(400, 'This SAML response could not be checked: try again, or ask your administrator.');
+}
+
+/** How the ACS knows the browser posting a response: whether it started the sign-in the response answers. */
+export interface SamlBrowserBinding {
+  startedHere(requestId: string): boolean;
 }
 
 /**
@@ -128,24 +116,19 @@ export async function consumeSamlResponse(
   provider: SamlProviderRow,
   samlResponse: string,
   now: Date,
+  { verifier, browser }: { verifier: SamlVerifier; browser: SamlBrowserBinding },
 ): Promise<{ person: SamlPerson; next: string | undefined }> {
   if (!canSignIn(provider)) throw new SamlRefusal(409, 'This single sign-on provider is not fully configured.');
-  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-  const signedResponse = responseIsSigned(xml);
-  if (signedResponse === undefined) throw new SamlRefusal(400, 'This is not a valid SAML response.');
-  let profile;
-  try {
-    // A response that carries a signature must carry a valid one, as its assertion must.
-    const sp = spFor(root, provider, { wantResponseSigned: signedResponse });
-    ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: samlResponse }));
-  } catch (err) {
-    throw refusalOf(err);
-  }
-  if (!profile) throw new SamlRefusal(400, 'The SAML response holds no assertion.');
-  if (profile.issuer !== provider.entity_id)
+  // Bounds what reaches the XML stack (size, element count, no DTD) with string scans, before any parser.
+  preparseSamlResponse(samlResponse);
+  const verified = await verifier.verify({ ...settingsOf(root, provider), samlResponse });
+  if (verified.outcome !== 'checked') throw verifierRefusal(verified.outcome);
+  const checked = verified.result;
+  if (!checked.ok) throw new SamlRefusal(checked.status, checked.message);
+  if (checked.issuer !== provider.entity_id)
     throw new SamlRefusal(403, 'The SAML assertion was issued by another identity provider than this one.');
 
-  const facts = assertionFacts(profile);
+  const { facts, inResponseTo } = checked;
   const sp = serviceProviderUrls(root, provider.id);
   const t = now.getTime();
   if (facts.notBefore !== undefined && t + SAML_CLOCK_SKEW_MS < facts.notBefore)
@@ -158,7 +141,6 @@ export async function consumeSamlResponse(
   if (facts.recipients.some((r) => r !== sp.acsURL))
     throw new SamlRefusal(403, 'The SAML assertion is meant for another address (Recipient).');
 
-  const inResponseTo = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : undefined;
   if (!inResponseTo || facts.subjectInResponseTo.some((id) => id !== inResponseTo))
     throw new SamlRefusal(
       403,
@@ -172,6 +154,14 @@ export async function consumeSamlResponse(
     new Date(facts.notOnOrAfter + SAML_CLOCK_SKEW_MS),
   );
   if (!fresh) throw new SamlRefusal(403, 'This SAML assertion has already been used: sign in again.');
+  // Login CSRF: another site's page could post, from this browser, a response to a sign-in its
+  // author started (their own account). Only the browser holding the start's cookie may finish it.
+  // Checked before the request is taken, so a refused post does not use it up.
+  if (!browser.startedHere(inResponseTo))
+    throw new SamlRefusal(
+      403,
+      'Unsolicited SAML response: it answers a sign-in that was not started in this browser (or took too long): start again.',
+    );
   const pending = await takeSignInRequest<PendingSamlRequest>(db, inResponseTo, 'saml', now);
   if (!pending || pending.providerId !== provider.id)
     throw new SamlRefusal(
@@ -179,7 +169,7 @@ export async function consumeSamlResponse(
       'Unsolicited SAML response: it answers no sign-in this server started (or that sign-in expired or was used).',
     );
 
-  const person = personFromProfile(profile);
+  const person = checked.person;
   if (!person)
     throw new SamlRefusal(
       400,

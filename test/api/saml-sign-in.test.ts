@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRoleOrGuest } from '@gitbook/api';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { expectError, newUser, raw, type RawResponse } from '../helpers/api';
-import { newKeyPair, TestIdp, type KeyPair, type ResponseOptions } from '../helpers/saml-idp';
+import { expectError, raw, type RawResponse } from '../helpers/api';
+import { CookieJar, newKeyPair, TestIdp, type KeyPair, type ResponseOptions } from '../helpers/saml-idp';
 import { mustUseSso } from '../../sync-server/identity/accounts';
+import { createUser, issueToken } from '../../sync-server/identity/users';
+import { approveDomain } from '../helpers/domains';
 
 /**
  * SAML sign-in end to end over HTTP, against an IdP stand-in built on samlify
@@ -23,6 +25,8 @@ beforeAll(async () => {
   idp = new TestIdp(await newKeyPair());
   otherKeys = await newKeyPair('Someone else');
   orgId = (await t.client.orgs.createOrganization({ title: 'SAML Org', emailDomains: ['corp.example'] })).data.id;
+  // The organization owns corp.example (its IdP may vouch only for addresses there).
+  await approveDomain(t, orgId, 'corp.example');
   teamId = (await t.client.orgs.createOrganizationTeam(orgId, { title: 'Everyone' })).data.id;
   provider = (
     await t.client.orgs.createOrganizationSamlProvider(orgId, {
@@ -43,9 +47,15 @@ const db = () => t.server.ctx.db;
 let people = 0;
 const newEmail = () => `person${++people}.${Date.now().toString(36)}@corp.example`;
 
+/**
+ * The browser these tests sign in with: it keeps the cookie the start sets (which binds a sign-in
+ * to its browser) and sends it with the response to the ACS.
+ */
+const browser = new CookieJar();
+
 /** Starts a sign-in as a browser would: the start URL answers a redirect to the IdP carrying an AuthnRequest. */
 async function start(next = '/app/s/somewhere') {
-  const res = await fetch(`${provider.service.startURL}?next=${encodeURIComponent(next)}`, { redirect: 'manual' });
+  const res = await browser.fetch(`${provider.service.startURL}?next=${encodeURIComponent(next)}`);
   expect(res.status).toBe(302);
   const location = res.headers.get('location')!;
   expect(location.startsWith('https://idp.example.test/sso?SAMLRequest=')).toBe(true);
@@ -54,9 +64,8 @@ async function start(next = '/app/s/somewhere') {
 
 /** Posts a SAMLResponse form to the ACS (JSON errors asked for, so refusals are checked in GitBook's shape). */
 async function post(samlResponse: string, accept = 'application/json'): Promise<Response> {
-  return fetch(provider.service.acsURL, {
+  return browser.fetch(provider.service.acsURL, {
     method: 'POST',
-    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
     body: new URLSearchParams({ SAMLResponse: samlResponse }),
   });
@@ -75,6 +84,13 @@ async function signIn(options: ResponseOptions = {}) {
     ...options,
   });
   return { res: await post(response), response, request };
+}
+
+/** A user of corp.example, the domain the organization verified, with an API token. */
+async function corpUser(displayName: string) {
+  const email = newEmail();
+  const id = await createUser(db(), { displayName, email });
+  return { id, email, token: await issueToken(db(), id, 'test') };
 }
 
 const userByEmail = async (email: string) =>
@@ -130,7 +146,7 @@ describe('SAML sign-in', () => {
   });
 
   it('signs in an existing user with that email, adds the membership and keeps an existing role', async () => {
-    const existing = await newUser(t, 'Existing Person');
+    const existing = await corpUser('Existing Person');
     const { res } = await signIn({ email: existing.email });
     expect(res.status).toBe(303);
     const rows = await db().query<{ role: string; sso: boolean }>(
@@ -296,7 +312,7 @@ describe('SAML sign-in', () => {
     const email = newEmail();
     expect((await signIn({ email })).res.status).toBe(303);
     const ssoUser = (await userByEmail(email))!.id;
-    const plain = await newUser(t, 'Plain Member');
+    const plain = await corpUser('Plain Member');
     await t.client.orgs
       .createOrganizationInvite(orgId, { role: 'read' as MemberRoleOrGuest })
       .then((inv) => t.clientFor(plain.token).orgs.joinOrganizationWithInvite(orgId, inv.data.id));

@@ -62,6 +62,48 @@ export interface ResponseOptions {
   responseSignedWith?: KeyPair;
 }
 
+/**
+ * One browser's cookies for the sign-in flow (fetch keeps none): what the
+ * server sets (the pending SAML sign-in cookie of the start, the session of
+ * the ACS) rides along on the next request, as a browser would send it. A
+ * test jar: paths and expiry are not modelled, only a cookie's removal.
+ */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  /** The `cookie` request header (undefined when the jar is empty). */
+  header(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+  }
+
+  /** Value of one cookie. */
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Keeps what a response set (a cookie set empty or with Max-Age=0 is removed). */
+  take(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** fetch with this browser's cookies, keeping what the response sets. */
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const cookie = this.header();
+    if (cookie) headers.set('cookie', cookie);
+    const res = await fetch(url, { redirect: 'manual', ...init, headers });
+    this.take(res);
+    return res;
+  }
+}
+
 const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 

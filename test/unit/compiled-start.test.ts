@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import Tinypool from 'tinypool';
+import { Tinypool } from 'tinypool';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CJS_RUNTIME_IMPORT,
@@ -213,7 +213,7 @@ it('rebuilds when the output is incomplete or a source it was built from changed
       build: true,
       reason: expect.stringContaining('no complete build'),
     });
-    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'prepare.js', 'server.cjs'])
+    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'saml-worker.js', 'prepare.js', 'server.cjs'])
       await writeFile(join(out, entry), '');
     await writeFile(join(out, 'build-info.json'), JSON.stringify({ builtAt: Date.now(), inputs: [source] }));
     expect(serverBuildDecision(out)).toEqual({ build: false, reason: 'up to date' });

@@ -1,18 +1,18 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { EntityId } from '../../http/schemas';
 import type * as SamlModule from '../../identity/saml';
+import type { SamlVerifier } from '../../identity/saml';
+import { SAML_FORM_LIMIT } from '../../identity/saml-preparse';
 import type * as SamlProvisionModule from '../../identity/saml-provision';
 import { serviceProviderUrls } from '../../identity/saml-urls';
 import { findSamlProviderRow, findSamlProviderRowForEmailDomain } from '../../store/saml-providers';
 import { finishWebSignIn, safeNext } from './finish';
 import { installFormParser } from './form-body';
 import { sendSignInError } from './page';
-
-/** A SAML response is a signed XML document, base64-encoded: far larger than other sign-in forms. */
-const SAML_FORM_LIMIT = 512 * 1024;
+import { pendingSamlRequests, samlRequestCookie, startedInThisBrowser } from './saml-request-cookie';
 
 const ProviderParams = Type.Object({ providerId: EntityId });
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
@@ -28,17 +28,39 @@ const loadProvision = () => (provisionModule ??= import('../../identity/saml-pro
 
 /**
  * SAML single sign-on in the browser (outside /v1, no token): this server's
- * metadata for each provider, the start of a sign-in (a redirect to the IdP),
- * the assertion consumer service (ACS) the IdP posts back to, and "Continue
- * with SSO" by email domain. Registered under `/auth`.
+ * metadata for each provider, the start of a sign-in (a redirect to the IdP,
+ * and a cookie binding it to this browser: saml-request-cookie.ts), the
+ * assertion consumer service (ACS) the IdP posts back to (bounded, checked in
+ * worker threads: identity/saml-verifier.ts), and "Continue with SSO" by email
+ * domain. Registered under `/auth`.
  */
 export const samlRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // A SAML response is a signed XML document, base64-encoded: far larger than other sign-in forms,
+    // but bounded well below what would keep node-saml busy (saml-preparse.ts).
     installFormParser(app, SAML_FORM_LIMIT);
 
     const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
       sendSignInError(request, reply, status, message);
+
+    // A form over the limit is refused unread by the parser: say so as a sign-in refusal (a page for
+    // a browser). Any other error goes on to the server's handler.
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+      return refuse(
+        request,
+        reply,
+        413,
+        `This SAML response is larger than this server accepts (${SAML_FORM_LIMIT / 1024} kB).`,
+      );
+    });
+
+    // The worker threads that check responses: made on the first ACS post, closed with the server.
+    let verifier: SamlVerifier | undefined;
+    app.addHook('onClose', async () => {
+      await verifier?.close();
+    });
 
     app.get('/saml/:providerId/metadata', { schema: { hide: true, params: ProviderParams } }, async (req, reply) => {
       const provider = await findSamlProviderRow(ctx.db, req.params.providerId);
@@ -55,9 +77,20 @@ export const samlRoutes =
       async (req, reply) => {
         const provider = await findSamlProviderRow(ctx.db, req.params.providerId);
         if (!provider) return refuse(req, reply, 404, 'There is no such single sign-on provider.');
-        const { SamlRefusal, startSamlSignIn } = await loadSaml();
+        const { SAML_REQUEST_TTL_MS, SamlRefusal, startSamlSignIn } = await loadSaml();
         try {
-          const url = await startSamlSignIn(ctx.db, ctx.urls.root, provider, req.query.next, ctx.clock.now());
+          const { url, requestId } = await startSamlSignIn(
+            ctx.db,
+            ctx.urls.root,
+            provider,
+            req.query.next,
+            ctx.clock.now(),
+          );
+          const pending = pendingSamlRequests(req.headers.cookie);
+          reply.header(
+            'set-cookie',
+            samlRequestCookie(ctx.urls.root, provider.id, pending, requestId, SAML_REQUEST_TTL_MS / 1000),
+          );
           return reply.header('cache-control', 'no-store').redirect(url, 302);
         } catch (err) {
           if (err instanceof SamlRefusal) return refuse(req, reply, err.status, err.message);
@@ -73,13 +106,16 @@ export const samlRoutes =
       const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
       if (!samlResponse)
         return refuse(req, reply, 400, 'Expected a form post with a SAMLResponse field (HTTP-POST binding).');
-      const [{ SamlRefusal, consumeSamlResponse }, { provisionSamlMember }] = await Promise.all([
-        loadSaml(),
-        loadProvision(),
-      ]);
+      const [saml, { provisionSamlMember }] = await Promise.all([loadSaml(), loadProvision()]);
+      const { SamlRefusal, consumeSamlResponse } = saml;
+      verifier ??= new saml.SamlVerifier();
+      const pending = pendingSamlRequests(req.headers.cookie);
       try {
         const now = ctx.clock.now();
-        const { person, next } = await consumeSamlResponse(ctx.db, ctx.urls.root, provider, samlResponse, now);
+        const { person, next } = await consumeSamlResponse(ctx.db, ctx.urls.root, provider, samlResponse, now, {
+          verifier,
+          browser: { startedHere: (requestId) => startedInThisBrowser(pending, requestId) },
+        });
         const { userId, createdUser, addedMember } = await provisionSamlMember(ctx.db, provider, person, now);
         req.log.info(
           { providerId: provider.id, organizationId: provider.organization_id, userId, createdUser, addedMember },
@@ -89,6 +125,7 @@ export const samlRoutes =
       } catch (err) {
         if (err instanceof SamlRefusal) {
           req.log.info({ providerId: provider.id, reason: err.message }, 'SAML sign-in refused');
+          if (err.status === 503) reply.header('retry-after', '5');
           return refuse(req, reply, err.status, err.message);
         }
         throw err;
