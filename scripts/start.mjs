@@ -17,7 +17,9 @@
 // Both are Node's own options, read once at process start: `v8.setFlagsFromString` here would be
 // too late (the pool and the heap already exist), hence the command line.
 //
-// And glibc's allocator, set in the environment (read once, when the process starts):
+// And glibc's allocator, set in the environment (read once, when the process starts), which this
+// script does itself (`serverEnvironment` below) rather than package.json, whose `NAME=value cmd`
+// prefix is POSIX shell syntax that cmd.exe (npm's shell on Windows) cannot run:
 // MALLOC_ARENA_MAX=1 keeps one malloc arena instead of one per thread, and
 // MALLOC_MMAP_THRESHOLD_=131072 keeps every allocation of 128 kB or more in mmap, given back to the
 // system when freed (by default the threshold rises to the largest block freed, so later big buffers
@@ -45,26 +47,75 @@ export function webAppBuildDecision(webAppDir, argv, env) {
   return { build: true, reason: `${resolve(webAppDir, 'index.html')} is missing` };
 }
 
-/** Runs the project's build (electron-vite: the renderer and the desktop shell) and waits for it. */
-export function buildWebApp(cwd = ROOT) {
+/** glibc's malloc settings of the server process (why: the comment at the top of this file). */
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/**
+ * What the server's environment gets on top of the caller's: the malloc settings, on Linux (glibc),
+ * when this Node can start the server with them without a second process, i.e. replace itself with
+ * `process.execve` (Node 22.15 and later). On Node 20 a wrapper process would cost ~39 MiB to save
+ * ~6, so the server runs without them there. Settings the caller already made are kept.
+ */
+export function serverEnvironment(env, platform = process.platform, canExec = typeof process.execve === 'function') {
+  if (platform !== 'linux' || !canExec) return {};
+  const add = {};
+  for (const [name, value] of Object.entries(MALLOC_ENV)) if (env[name] === undefined) add[name] = value;
+  return add;
+}
+
+/** Whether the build prints its own output: only when asked (`--verbose`, FOLIO_VERBOSE_BUILD=1). */
+export function verboseBuild(argv, env) {
+  return argv.includes('--verbose') || env.FOLIO_VERBOSE_BUILD === '1';
+}
+
+/**
+ * Runs the project's build (electron-vite: the renderer and the desktop shell) and waits for it.
+ * Its output (vite lists every chunk, ~130 lines) is kept back and shown only when the build
+ * fails (its last lines, where the error is), or as it comes with `verbose`.
+ */
+export function buildWebApp(cwd = ROOT, verbose = false) {
   const bin = resolve(cwd, 'node_modules/.bin/electron-vite');
   return new Promise((done, fail) => {
-    const child = spawn(bin, ['build'], { cwd, stdio: 'inherit' });
+    const child = spawn(bin, ['build'], { cwd, stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk) => {
+      // The tail is what explains a failure; a runaway build must not fill the memory.
+      output = (output + chunk.toString()).slice(-64 * 1024);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.on('error', fail);
-    child.on('exit', (code) =>
-      code === 0
-        ? done()
-        : fail(new Error(`electron-vite build exited with ${code}: run \`npm run build\` to see why`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) return done();
+      const tail = output.trimEnd().split('\n').slice(-40).join('\n');
+      fail(
+        new Error(
+          `electron-vite build exited with ${code}${tail ? `; its last lines:\n${tail}\n` : ''}` +
+            '(`npm run build` shows all of it)',
+        ),
+      );
+    });
   });
 }
 
 async function main() {
-  const decision = webAppBuildDecision(WEB_APP_DIR, process.argv.slice(2), process.env);
+  const args = process.argv.slice(2);
+  const extra = serverEnvironment(process.env);
+  if (Object.keys(extra).length > 0) {
+    // The same command again, in this process, with the malloc settings glibc reads at its start.
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      ...extra,
+    });
+  }
+  // The server's own flags parser does not know --verbose.
+  const serverArgs = args.filter((a) => a !== '--verbose');
+  process.argv.splice(2, process.argv.length - 2, ...serverArgs);
+  const decision = webAppBuildDecision(WEB_APP_DIR, serverArgs, process.env);
   if (decision.build) {
     console.log(`folio: building the web app first (${decision.reason})…`);
     const started = Date.now();
-    await buildWebApp();
+    await buildWebApp(ROOT, verboseBuild(args, process.env));
     console.log(`folio: web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await ensureServerBuilt();

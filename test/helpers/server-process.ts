@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { serverEnvironment } from '../../scripts/start.mjs';
 import { childEnv, ROOT } from './cli-process';
 
 /**
@@ -24,32 +25,25 @@ export interface ServerProcess {
 /** How to start the server: the compiled bundle (the production start) or the TypeScript sources through tsx. */
 export type StartMode = 'compiled' | 'tsx';
 
-/** package.json's start script, word by word: `NAME=value` settings, then `node`, its flags and the script. */
+/** package.json's start script, word by word: `node`, its flags and the script (no shell syntax: it runs in cmd.exe too). */
 function npmStartWords(): string[] {
   const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/);
 }
-const ENV_ASSIGNMENT = /^([A-Z_][A-Z0-9_]*)=(\S*)$/;
 
 /** Node's own flags in `npm start` (package.json's start script, e.g. `--v8-pool-size=1`). */
 export function npmStartNodeFlags(): string[] {
-  const words = npmStartWords().filter((w) => !ENV_ASSIGNMENT.test(w));
+  const words = npmStartWords();
   return words[0] === 'node' ? words.slice(1).filter((w) => w.startsWith('--')) : [];
 }
 
 /**
- * The environment `npm start` sets before `node` (package.json's start script begins with
- * `NAME=value` words, e.g. glibc's MALLOC_ARENA_MAX): the compiled server runs with it in the
- * benchmarks and the tests, as it does in production.
+ * The environment `npm start` gives the server on top of the caller's (scripts/start.mjs
+ * `serverEnvironment`: glibc's malloc settings on Linux where Node can exec itself with them): the
+ * compiled server runs with it in the benchmarks and the tests, as it does in production.
  */
 export function npmStartEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const word of npmStartWords()) {
-    const assignment = ENV_ASSIGNMENT.exec(word);
-    if (!assignment) break;
-    env[assignment[1]!] = assignment[2]!;
-  }
-  return env;
+  return serverEnvironment(process.env);
 }
 
 /** The environment a start in `mode` adds: `npm start`'s for the compiled server, none for tsx. */
