@@ -33,3 +33,14 @@ export async function findOrCreateUserByEmail(
 export async function mustUseSso(db: Queryable, userId: string): Promise<boolean> {
   return (await ssoOnlyOrganizationIds(db, userId)).length > 0;
 }
+
+/** The domain part of an address, lower-case ('' when there is none). */
+export function emailDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+}

@@ -3,7 +3,7 @@ import { insertMember, loadMemberState, setMemberRoleAndSso } from '../store/mem
 import { verifiedDomainOwner } from '../store/domain-claims';
 import { wasRemoved } from '../store/member-removals';
 import { addToTeamIfAbsent, type SamlProviderRow } from '../store/saml-providers';
-import { findOrCreateUserByEmail } from './accounts';
+import { emailDomain, findOrCreateUserByEmail } from './accounts';
 import { SamlRefusal } from './saml';
 import type { SamlPerson } from './saml-assertion';
 
@@ -27,7 +27,7 @@ export async function provisionSamlMember(
   person: SamlPerson,
   now: Date,
 ): Promise<{ userId: string; createdUser: boolean; addedMember: boolean }> {
-  const domain = emailDomainOf(person.email);
+  const domain = emailDomain(person.email);
   if (!domain || (await verifiedDomainOwner(db, domain)) !== provider.organization_id)
     throw new SamlRefusal(
       403,
@@ -57,15 +57,4 @@ export async function provisionSamlMember(
     return added;
   });
   return { userId, createdUser: created, addedMember };
-}
-
-/** The domain of an address, lower-case ('' when there is none). */
-function emailDomainOf(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at < 0
-    ? ''
-    : email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase();
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
+import { emailDomain } from '../../identity/accounts';
 import { signMemberVisitorClaims } from '../../identity/visitor-claims';
 import { badRequest, notFound } from '../../http/errors';
 import { listPage, type PageRequest } from '../../http/paging';
@@ -162,7 +163,7 @@ export async function setSsoMember(ctx: AppContext, p: Principal, organizationId
   const member = await loadMemberRow(ctx.db, organizationId, userId);
   if (!member) throw notFound('Member');
   // An SSO member of an organization with `sso` on may sign in no other way: only the owner of their domain may ask that.
-  const domain = member.email?.slice(member.email.lastIndexOf('@') + 1).toLowerCase() ?? '';
+  const domain = emailDomain(member.email ?? '');
   if (!domain || (await verifiedDomainOwner(ctx.db, domain)) !== organizationId)
     throw badRequest(
       `Only members whose email domain this organization has verified can be SSO members (${domain || 'no email address'} is not verified here)`,

@@ -1,20 +1,9 @@
 import { isRole, type Role } from '../../policy/roles';
-import { findOrCreateUserByEmail, mustUseSso } from '../../identity/accounts';
+import { emailDomain, findOrCreateUserByEmail, mustUseSso } from '../../identity/accounts';
 import type { Db, Queryable } from '../../store/db';
 import { findUserByEmail } from '../../store/users';
 import { insertMember } from '../../store/members';
 import { listOrganizationRowsByEmailDomain } from '../../store/organizations';
-
-/** The domain part of an address, lower-case ('' when there is none). */
-export function emailDomain(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at < 0
-    ? ''
-    : email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase();
-}
 
 /**
  * Makes a person who just proved an address (an OpenID provider vouched for
