@@ -14,7 +14,7 @@ const LAYERS = [
   // 0. primitives: settings, time, URLs, mail transport, errors, ids, paging
   [
     '^sync-server/(config|clock|urls|mail)\\.ts$',
-    '^sync-server/http/(errors|ids|paging|etag|schemas|validation|json-body|rate-limiter|limits|text-guard|route-hooks)\\.ts$',
+    '^sync-server/http/(errors|ids|paging|etag|compression|schemas|validation|json-body|rate-limiter|limits|text-guard|route-hooks)\\.ts$',
   ],
   // 1. storage: Db, migrations, repositories (SQL + row types), read cache, blobs and file storage
   ['^sync-server/store/'],
@@ -39,7 +39,7 @@ const LAYERS = [
     '^sync-server/web-app\\.ts$',
   ],
   // 10. wiring and entry points
-  ['^sync-server/(app|server|main|compiled-main|cli|prepare)\\.ts$'],
+  ['^sync-server/(app|server|main|compiled-main|cli|cli-domains|prepare)\\.ts$'],
 ];
 
 const layerRules = LAYERS.flatMap((patterns, i) =>

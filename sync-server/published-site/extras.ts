@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { encodeBody, encodedWeight, sendEncoded, type EncodedBody } from '../http/compression';
 import { Lru } from '../store/lru';
 import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, robotsTxt, sitemapXml } from './machine';
 import { visibleMarkdown } from './hidden-links';
@@ -23,6 +24,14 @@ import type { PublishedState } from './state';
 
 /** Version of the script, in its URL: the file can then be cached for good. */
 export const SCRIPT_VERSION = createHash('sha256').update(SITE_SCRIPT).digest('base64url').slice(0, 12);
+
+/** The script with its compressed forms, made once per process (by the first request for it). */
+let script: Promise<EncodedBody> | undefined;
+const siteScript = () =>
+  (script ??= encodeBody(SITE_SCRIPT, { tag: SCRIPT_VERSION, kind: 'static' }).catch((err: unknown) => {
+    script = undefined;
+    throw err;
+  }));
 
 /** Addresses answered before the visitor is admitted (nothing in them depends on who asks). */
 export function publicExtra(rest: string): 'script' | 'robots' | undefined {
@@ -48,9 +57,12 @@ const notFoundJson = (reply: FastifyReply, message: string) =>
 export function createExtras(ctx: AppContext) {
   const indexes = new Lru<string, SiteSearch>(200);
   const building = new Map<string, Promise<SiteSearch>>();
-  // sitemap.xml and llms*.txt, as bytes, by what they are made of: the site's state (its configuration and
-  // the revision of every space) and what the visitor may see. A new revision or site change is a new key.
-  const machine = new Lru<string, Buffer>(500, { maxWeight: 32 * 1024 * 1024, weigh: (b) => b.length });
+  // sitemap.xml, llms*.txt and robots.txt, as bytes with their compressed forms, by what they are made of: the
+  // site's state (its configuration and the revision of every space) and what the visitor may see. A new
+  // revision or site change is a new key.
+  const machine = new Lru<string, EncodedBody>(500, { maxWeight: 32 * 1024 * 1024, weigh: encodedWeight });
+  // Pages' markdown copies, by site state, audience, revision and page: made and compressed once.
+  const markdownCopies = new Lru<string, EncodedBody>(2_000, { maxWeight: 32 * 1024 * 1024, weigh: encodedWeight });
 
   /** Which pages the visitor may read across the site (page conditions), for the keys of site-wide outputs. */
   const audienceKey = (visible: VisibleSite) =>
@@ -68,25 +80,33 @@ export function createExtras(ctx: AppContext) {
       ctx.markdown,
     );
 
-  function text(reply: FastifyReply, type: string, body: string | Buffer, cacheable: boolean) {
-    return reply
-      .type(type)
-      .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
-      .header('vary', 'Cookie')
-      .send(body);
+  function text(req: FastifyRequest, reply: FastifyReply, type: string, body: EncodedBody, cacheable: boolean) {
+    reply.type(type).header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store');
+    return sendEncoded(req, reply, body, 'Cookie');
   }
 
   return {
-    servePublic(reply: FastifyReply, kind: 'script' | 'robots', state: PublishedState, absoluteBase: string) {
-      if (kind === 'script')
-        return reply
-          .type('text/javascript; charset=utf-8')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(SITE_SCRIPT);
-      return text(reply, 'text/plain; charset=utf-8', robotsTxt(state.tree.site, absoluteBase), true);
+    async servePublic(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      kind: 'script' | 'robots',
+      state: PublishedState,
+      absoluteBase: string,
+    ) {
+      if (kind === 'script') {
+        const body = await siteScript();
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
+        return sendEncoded(req, reply, body);
+      }
+      const site = state.tree.site;
+      const key = ['robots', absoluteBase, site.visibility].join('\n');
+      let body = machine.get(key);
+      if (!body) machine.set(key, (body = await encodeBody(robotsTxt(site, absoluteBase))));
+      return text(req, reply, 'text/plain; charset=utf-8', body, true);
     },
 
     async serveVisitor(
+      req: FastifyRequest,
       reply: FastifyReply,
       kind: NonNullable<ReturnType<typeof visitorExtra>>,
       r: {
@@ -122,6 +142,8 @@ export function createExtras(ctx: AppContext) {
           indexes.set(key, index);
         }
         const results = index.search(q);
+        // Not compressed: each answer is made for its query (a few kB at most), and compressing per request is
+        // what the rest of the site avoids.
         return reply.header('cache-control', 'private, no-store').send({ query: q, results });
       }
       if (kind === 'markdown') {
@@ -133,21 +155,24 @@ export function createExtras(ctx: AppContext) {
         const space = located && r.state.tree.spaces.get(located.siteSpace.space_id);
         const revision = space && (await ctx.revisions.get(space.revision));
         if (!located || !revision) return notFoundJson(reply, 'There is no page at this address');
-        const { view, hidden } = audienceView(revision, r.visible);
+        const { view, hidden, key: audience } = audienceView(revision, r.visible);
         const page = located.pagePath === '' ? linkTargetsOf(view).firstPage : view.pagesByPath.get(located.pagePath);
         if (!page || page.type !== 'document' || page.hidden === true)
           return notFoundJson(reply, 'There is no page at this address');
-        const description = typeof page.description === 'string' && page.description ? page.description : undefined;
-        return text(
-          reply,
-          'text/markdown; charset=utf-8',
-          pageMarkdown({
-            title: String(page.title ?? ''),
-            description,
-            markdown: await markdownFor(String(page.markdown ?? ''), String(page.path), hidden),
-          }),
-          r.cacheable,
-        );
+        const key = [r.base, r.state.signature, r.visible.key, revision.id, audience, page.id].join('\n');
+        let body = markdownCopies.get(key);
+        if (!body) {
+          const description = typeof page.description === 'string' && page.description ? page.description : undefined;
+          body = await encodeBody(
+            pageMarkdown({
+              title: String(page.title ?? ''),
+              description,
+              markdown: await markdownFor(String(page.markdown ?? ''), String(page.path), hidden),
+            }),
+          );
+          markdownCopies.set(key, body);
+        }
+        return text(req, reply, 'text/markdown; charset=utf-8', body, r.cacheable);
       }
       const key = [kind, r.base, r.absoluteBase, r.state.signature, r.visible.key, await audienceKey(r.visible)].join(
         '\n',
@@ -161,7 +186,7 @@ export function createExtras(ctx: AppContext) {
               p.hidden ? { ...p, markdown: await markdownFor(p.markdown, String(p.page.path), p.hidden) } : p,
             ),
           );
-        body = Buffer.from(
+        body = await encodeBody(
           kind === 'sitemap'
             ? sitemapXml(pages, r.absoluteBase)
             : kind === 'llms'
@@ -171,7 +196,7 @@ export function createExtras(ctx: AppContext) {
         machine.set(key, body);
       }
       const type = kind === 'sitemap' ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8';
-      return text(reply, type, body, r.cacheable);
+      return text(req, reply, type, body, r.cacheable);
     },
   };
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { pageAtFormerPath } from '../docs/former-paths';
+import { encodeBody, encodedWeight, sendEncoded, type EncodedBody } from '../http/compression';
 import { SITES_PREFIX, siteBaseUrl } from '../sites/urls';
 import { Lru } from '../store/lru';
 import { lookOf } from './look';
 import type { PageResult } from './page';
 import { audienceView } from './page-audience';
 import { locate, visibleSite } from './resolve';
+import { rootRobots } from './root-robots';
 import { siteIdForHost, stateById } from './state';
 import { admitVisitor, parseCookies } from './visitor';
 import { organizationVisitorKey } from '../identity/visitor-claims';
@@ -21,9 +23,9 @@ async function loadRendering(ctx: AppContext, origin: string) {
 }
 type Rendering = Awaited<ReturnType<typeof loadRendering>>;
 
-/** A cached outcome: HTML as bytes, or a redirect / not-found. */
+/** A cached outcome: HTML as bytes (with their compressed forms), or a redirect / not-found. */
 type Rendered =
-  { kind: 'html'; bytes: Buffer; noindex: boolean; status: 200 | 404 } | Exclude<PageResult, { kind: 'html' }>;
+  { kind: 'html'; body: EncodedBody; noindex: boolean; status: 200 | 404 } | Exclude<PageResult, { kind: 'html' }>;
 
 /**
  * Serves published sites as HTML, outside /v1 and without API tokens:
@@ -34,15 +36,20 @@ type Rendered =
  * Unpublished and unknown sites are 404; visibility refusals are 401/403
  * pages (see visitor.ts). Rendered pages are cached by site configuration,
  * visible structure and revision id, so new revisions and site changes show
- * at once and hot pages cost no rendering.
+ * at once and hot pages cost no rendering. Pages are compressed (brotli,
+ * gzip) once, when rendered, and kept beside their bytes; each carries an
+ * ETag, so a revalidation of an unchanged page is a 304 (http/compression.ts).
+ * The server's own /robots.txt lists the public sites (root-robots.ts).
  */
 export function installPublishedSites(app: FastifyInstance, ctx: AppContext): void {
   const { revisions, storage } = ctx;
   // Rendered pages are kept as bytes: encoding ~100 KB of HTML per request would cost more than everything else.
   const rendered = new Lru<string, Rendered>(5_000, {
     maxWeight: 64 * 1024 * 1024,
-    weigh: (r) => (r.kind === 'html' ? r.bytes.length : 100),
+    weigh: (r) => (r.kind === 'html' ? encodedWeight(r.body) : 100),
   });
+  // Message pages (not found, access refused) by title and text: a crawler's 404s are compressed once too.
+  const messages = new Lru<string, EncodedBody>(64);
   const origin = new URL(ctx.urls.root).origin;
   let rendering: Promise<Rendering> | undefined;
   const renderer = () =>
@@ -53,9 +60,10 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
 
   const send = (
     r: Rendering,
+    req: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    html: string | Buffer,
+    html: EncodedBody,
     noindex: boolean,
     cacheable: boolean,
     customStyleHash?: string,
@@ -66,16 +74,19 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       // nosniff, `Referrer-Policy: no-referrer` (share keys and visitor tokens sit in these URLs) and
       // X-Frame-Options come from the security-headers hook (http/security-headers.ts), as on every page.
       .header('content-security-policy', customStyleHash ? r.contentSecurityPolicy(origin, customStyleHash) : r.csp)
-      .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
-      .header('vary', 'Cookie');
+      .header('cache-control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store');
     if (noindex) reply.header('x-robots-tag', 'noindex');
-    return reply.send(html);
+    return sendEncoded(req, reply, html, 'Cookie');
   };
   async function serve(req: FastifyRequest, reply: FastifyReply, siteId: string, base: string, rest: string) {
     const r = await renderer();
     const { extras, buildPage, SCRIPT_VERSION } = r;
-    const message = (to: FastifyReply, status: number, title: string, text: string) =>
-      send(r, to, status, r.renderMessage(title, text), true, false);
+    const message = async (to: FastifyReply, status: number, title: string, text: string) => {
+      const key = `${title}\n${text}`;
+      let body = messages.get(key);
+      if (!body) messages.set(key, (body = await encodeBody(r.renderMessage(title, text))));
+      return send(r, req, to, status, body, true, false);
+    };
     let segments: string[];
     try {
       segments = rest
@@ -91,7 +102,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       return message(reply, 404, 'Site not found', 'There is no published site at this address.');
     const absoluteBase = siteBaseUrl(ctx.urls, site);
     const early = r.publicExtra(rest);
-    if (early) return extras.servePublic(reply, early, state, absoluteBase);
+    if (early) return extras.servePublic(req, reply, early, state, absoluteBase);
     const visitor = await admitVisitor(
       site,
       { query: req.query as Record<string, unknown>, cookies: parseCookies(req.headers.cookie) },
@@ -116,7 +127,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     const open = site.visibility === 'public' || site.visibility === 'unlisted';
     const extra = r.visitorExtra(rest);
     if (extra)
-      return extras.serveVisitor(reply, extra, {
+      return extras.serveVisitor(req, reply, extra, {
         state,
         visible,
         base,
@@ -157,7 +168,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       });
       result =
         page.kind === 'html'
-          ? { kind: 'html', bytes: Buffer.from(page.html), noindex: page.noindex, status: page.status ?? 200 }
+          ? { kind: 'html', body: await encodeBody(page.html), noindex: page.noindex, status: page.status ?? 200 }
           : page;
       if (result.kind === 'html' && result.status === 404) {
         rendered.set(notFoundKey, result);
@@ -166,7 +177,16 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.permanent ? 301 : 302);
     if (result.kind === 'not-found') return message(reply, 404, 'Page not found', 'There is no page at this address.');
-    return send(r, reply, result.status, result.bytes, result.noindex, open && !site.adaptive_enabled, look.cssHash);
+    return send(
+      r,
+      req,
+      reply,
+      result.status,
+      result.body,
+      result.noindex,
+      open && !site.adaptive_enabled,
+      look.cssHash,
+    );
   }
 
   const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/';
@@ -180,6 +200,12 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
   };
   app.get('/sites/:siteId', { schema: { hide: true } }, byPath);
   app.get('/sites/:siteId/*', { schema: { hide: true } }, byPath);
+  // The server's own robots.txt; a request with a site's hostname never gets here (the hook below answers it).
+  app.get('/robots.txt', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    const body = await rootRobots(ctx.db, ctx.urls.root);
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=0, must-revalidate');
+    return sendEncoded(req, reply, body);
+  });
 
   const publicHost = new URL(ctx.urls.root).hostname;
   const RESERVED = /^\/(v1|healthz|readyz|metrics)(\/|$)/;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { AppContext } from '../../context';
+import { encodeBody, sendEncoded, type EncodedBody } from '../../http/compression';
 import { registerReferenceUi } from './reference-ui';
 
 /**
@@ -53,8 +54,24 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
   registerReferenceUi(app);
-  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-    const doc = app.swagger() as { servers?: unknown };
-    return reply.type('application/json').send({ ...doc, servers: [{ url: ctx.urls.root }] });
+  // The document (~370 kB) is fixed once the routes are: it is serialized and compressed once, on the first
+  // request (not at boot, which it would slow down), and again only if the public URL changes.
+  let built: { root: string; body: Promise<EncodedBody> } | undefined;
+  const document = () => {
+    const root = ctx.urls.root;
+    if (built?.root !== root) {
+      const doc = app.swagger() as { servers?: unknown };
+      const body = encodeBody(JSON.stringify({ ...doc, servers: [{ url: root }] }), { kind: 'static' });
+      built = { root, body };
+      body.catch(() => {
+        if (built?.body === body) built = undefined;
+      });
+    }
+    return built.body;
+  };
+  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    const body = await document();
+    reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=0, must-revalidate');
+    return sendEncoded(req, reply, body);
   });
 }
