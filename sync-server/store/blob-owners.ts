@@ -50,3 +50,71 @@ export async function copyBlobOwnership(
     [fromOrganizationId, toOrganizationId, spaceIds],
   );
 }
+
+/**
+ * Records that `organizationId` owns each of `sha256s` before a batch that
+ * uses them is applied (so a crash right after the batch's commit cannot leave
+ * its files unowned); returns the digests whose rows this call created, which
+ * `releaseBlobOwners` removes again if the batch is refused.
+ */
+export async function claimBlobOwners(
+  db: Queryable,
+  organizationId: string,
+  sha256s: readonly string[],
+): Promise<string[]> {
+  if (sha256s.length === 0) return [];
+  const rows = await db.query<{ sha256: string }>(
+    `INSERT INTO blob_owners (organization_id, sha256)
+     SELECT $1, s FROM unnest($2::text[]) AS s
+     ON CONFLICT DO NOTHING RETURNING sha256`,
+    [organizationId, [...new Set(sha256s)]],
+  );
+  return rows.map((r) => r.sha256);
+}
+
+/**
+ * Removes ownership rows a refused batch created. A concurrent batch of the
+ * same organization with the same bytes may have relied on one of them: it
+ * records its owners again once applied (`recordBlobOwners`).
+ */
+export async function releaseBlobOwners(db: Queryable, organizationId: string, sha256s: readonly string[]) {
+  if (sha256s.length === 0) return;
+  await db.query('DELETE FROM blob_owners WHERE organization_id = $1 AND sha256 = ANY($2::text[])', [
+    organizationId,
+    sha256s,
+  ]);
+}
+
+/** Records that `organizationId` owns each of `sha256s` (idempotent). */
+export async function recordBlobOwners(db: Queryable, organizationId: string, sha256s: readonly string[]) {
+  if (sha256s.length === 0) return;
+  await db.query(
+    `INSERT INTO blob_owners (organization_id, sha256)
+     SELECT $1, s FROM unnest($2::text[]) AS s ON CONFLICT DO NOTHING`,
+    [organizationId, [...new Set(sha256s)]],
+  );
+}
+
+/**
+ * Forgets every owner of a blob about to be deleted (by the collector of
+ * unused blobs); returns the organizations, for `restoreBlobOwners` should
+ * the blob be kept after all.
+ */
+export async function forgetBlobOwners(db: Queryable, sha256: string): Promise<string[]> {
+  const rows = await db.query<{ organization_id: string }>(
+    'DELETE FROM blob_owners WHERE sha256 = $1 RETURNING organization_id',
+    [sha256],
+  );
+  return rows.map((r) => r.organization_id);
+}
+
+/** Gives a kept blob its owners back (see forgetBlobOwners). */
+export async function restoreBlobOwners(db: Queryable, sha256: string, organizationIds: readonly string[]) {
+  if (organizationIds.length === 0) return;
+  await db.query(
+    `INSERT INTO blob_owners (organization_id, sha256)
+     SELECT o, $2 FROM unnest($1::text[]) AS o WHERE EXISTS (SELECT 1 FROM organizations WHERE id = o)
+     ON CONFLICT DO NOTHING`,
+    [organizationIds, sha256],
+  );
+}

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, utimesSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { systemClock, type Clock } from '../clock';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -26,14 +27,38 @@ export class BlobInterruptedError extends Error {
 }
 
 /**
+ * How long a file in `incoming/` may go unwritten before it counts as left by
+ * a crash: longer than any upload stalls and than any batch waits between
+ * staging its first file and applying (it may fetch a thousand URLs).
+ */
+export const INCOMING_IDLE_MS = 24 * 60 * 60 * 1000;
+
+/** Bytes written and hashed but not yet in the store (see BlobStore.stage). */
+export interface StagedBlob {
+  sha256: string;
+  size: number;
+  /** The private file in `incoming/` holding the bytes until promote or discard. */
+  readonly path: string;
+}
+
+/**
  * Content-addressed file bytes in `<dataDir>/blobs/ab/cd/<sha256>`. Writing
  * the same bytes twice stores them once. Bytes arrive as a stream and are
  * written to `incoming/` while they are hashed (never held in memory), then
  * renamed into place, so a crash never leaves a partial blob under its final
  * name.
+ *
+ * A blob's modification time is when it was last put in place (by `clock`):
+ * every write renames its fresh copy over the stored one (same bytes) and
+ * stamps it, so the collector of unused blobs (which only takes blobs older
+ * than a grace period, see `removeIfStoredBefore`) never takes one a writer has just
+ * handed to an upload or a batch that has not recorded its use yet.
  */
 export class BlobStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private pathOf(sha256: string): string {
     if (!SHA256.test(sha256)) throw new Error('not a sha256 digest');
@@ -44,6 +69,10 @@ export class BlobStore {
     return join(this.root, 'incoming');
   }
 
+  private tmpPath(suffix: string): string {
+    return join(this.incoming, `${randomBytes(12).toString('hex')}.${suffix}`);
+  }
+
   /**
    * Stores the bytes of `source`, which must be exactly `size` bytes, and
    * returns their sha256. Another length throws BlobSizeError (as soon as an
@@ -52,8 +81,25 @@ export class BlobStore {
    * destroyed: the caller still answers on its connection.
    */
   async putStream(source: Readable, size: number): Promise<{ sha256: string; size: number }> {
+    const staged = await this.stage(source, size);
+    try {
+      this.promote(staged);
+      return { sha256: staged.sha256, size: staged.size };
+    } finally {
+      await this.discard(staged);
+    }
+  }
+
+  /**
+   * Writes and hashes the bytes of `source` (exactly `size` of them, as
+   * putStream) to a private file outside the store: nothing reads it, lists
+   * it or collects it until `promote` puts it in place; `discard` removes it.
+   * Used by batches, whose bytes may only appear in the store if the batch is
+   * applied.
+   */
+  async stage(source: Readable, size: number): Promise<StagedBlob> {
     await mkdir(this.incoming, { recursive: true });
-    const tmp = join(this.incoming, `${randomBytes(12).toString('hex')}.tmp`);
+    const tmp = this.tmpPath('tmp');
     const hash = createHash('sha256');
     let received = 0;
     const file = await open(tmp, 'wx', 0o600);
@@ -73,19 +119,73 @@ export class BlobStore {
         await file.close();
       }
       if (received !== size) throw new BlobSizeError(size, received);
-      const sha256 = hash.digest('hex');
-      if (!(await this.has(sha256))) {
-        const path = this.pathOf(sha256);
-        await mkdir(dirname(path), { recursive: true });
-        await rename(tmp, path);
-      }
-      return { sha256, size };
-    } finally {
+      return { sha256: hash.digest('hex'), size, path: tmp };
+    } catch (err) {
       await rm(tmp, { force: true });
+      throw err;
     }
   }
 
-  /** Removes partial uploads nothing has written to for `idleMs` (left by a crash). */
+  /**
+   * Puts a staged blob in place, stamped now. Synchronous on purpose: a batch
+   * calls it inside its document change, after the batch was found valid and
+   * before that change is committed, so the bytes are in place before any
+   * document names them and never appear for a refused batch. Renaming over a
+   * stored copy replaces identical bytes atomically (readers keep theirs).
+   */
+  promote(staged: StagedBlob): void {
+    const path = this.pathOf(staged.sha256);
+    mkdirSync(dirname(path), { recursive: true });
+    const now = this.clock.now();
+    utimesSync(staged.path, now, now);
+    renameSync(staged.path, path);
+  }
+
+  /** Removes a staged blob that was not promoted (a no-op once it was). */
+  async discard(staged: StagedBlob): Promise<void> {
+    await rm(staged.path, { force: true });
+  }
+
+  /** Every stored blob with the time it was last put in place. */
+  async *stored(): AsyncGenerator<{ sha256: string; storedAt: Date }> {
+    for (const a of await subdirs(this.root)) {
+      for (const b of await subdirs(join(this.root, a))) {
+        const dir = join(this.root, a, b);
+        for (const name of await readdir(dir).catch(() => [] as string[])) {
+          if (!SHA256.test(name) || !name.startsWith(a + b)) continue;
+          const info = await stat(join(dir, name)).catch(() => undefined);
+          if (info?.isFile()) yield { sha256: name, storedAt: info.mtime };
+        }
+      }
+    }
+  }
+
+  /**
+   * Deletes the blob `sha256` if it was last put in place before `before`;
+   * false when it was absent or newer. It is moved aside first and its time
+   * checked on the moved copy: a writer that renamed a fresh copy over it in
+   * the meantime (an upload or batch using the same bytes) made that copy the
+   * one moved aside, and it is put back, so such a race never loses bytes.
+   */
+  async removeIfStoredBefore(sha256: string, before: Date): Promise<boolean> {
+    const path = this.pathOf(sha256);
+    await mkdir(this.incoming, { recursive: true });
+    const aside = this.tmpPath('collect');
+    try {
+      await rename(path, aside);
+    } catch {
+      return false;
+    }
+    const info = await stat(aside);
+    if (info.mtime.getTime() >= before.getTime()) {
+      await rename(aside, path);
+      return false;
+    }
+    await rm(aside, { force: true });
+    return true;
+  }
+
+  /** Removes partial uploads and staged bytes nothing has written to for `idleMs` (left by a crash). */
   async sweepIncoming(idleMs: number, now = Date.now()): Promise<void> {
     let names: string[];
     try {
@@ -121,4 +221,10 @@ export class BlobStore {
   read(sha256: string): Readable {
     return createReadStream(this.pathOf(sha256));
   }
+}
+
+/** The two-hex-digit fan-out folders of `dir` (never `incoming/`). */
+async function subdirs(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => /^[0-9a-f]{2}$/.test(n));
 }

@@ -3,7 +3,8 @@ import type { Clock } from '../clock';
 import type { Urls } from '../urls';
 import type { Queryable } from './db';
 import { UrlSigner } from './url-signer';
-import { BlobStore } from './blobs';
+import { BlobStore, INCOMING_IDLE_MS } from './blobs';
+import { downloadName, downloadType } from './file-fields';
 
 /** A file of a space's content, as download links need it. */
 export interface LinkedFile {
@@ -48,9 +49,10 @@ export const LINK_TTL_MS = 7 * LINK_PERIOD_MS;
  */
 export async function createStorage(db: Queryable, dataDir: string, urls: Urls, clock: Clock): Promise<Storage> {
   const signer = await UrlSigner.load(db);
-  const blobs = new BlobStore(join(dataDir, 'blobs'));
-  // Uploads cut short by a crash leave partial files behind; a live upload keeps touching its file.
-  void blobs.sweepIncoming(60 * 60 * 1000).catch(() => undefined);
+  const blobs = new BlobStore(join(dataDir, 'blobs'), clock);
+  // Uploads and batches cut short by a crash leave files behind; a live upload keeps touching its file,
+  // a batch's staged files wait for it to be applied (another process may be applying it now).
+  void blobs.sweepIncoming(INCOMING_IDLE_MS).catch(() => undefined);
   const epochOf = (now: Date) => Math.floor(now.getTime() / LINK_PERIOD_MS);
   return {
     blobs,
@@ -58,14 +60,16 @@ export async function createStorage(db: Queryable, dataDir: string, urls: Urls, 
     linkEpoch: () => epochOf(clock.now()),
     downloadUrl(file, spaceId) {
       const expires = Math.floor(((epochOf(clock.now()) + 1) * LINK_PERIOD_MS + LINK_TTL_MS) / 1000);
-      const signature = signer.sign(downloadPayload({ ...file, spaceId, expires }));
+      // Entries stored before names and types were checked still get a link the download route accepts.
+      const type = downloadType(file.contentType);
+      const signature = signer.sign(downloadPayload({ sha256: file.sha256, contentType: type, spaceId, expires }));
       const query = new URLSearchParams({
         space: spaceId,
-        type: file.contentType,
+        type,
         expires: String(expires),
         signature,
       });
-      return urls.api(`/files/${file.sha256}/${encodeURIComponent(file.name)}?${query}`);
+      return urls.api(`/files/${file.sha256}/${encodeURIComponent(downloadName(file.name))}?${query}`);
     },
   };
 }

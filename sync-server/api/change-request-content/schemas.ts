@@ -2,6 +2,7 @@ import { ConditionError, parseCondition } from '../../sites/conditions';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { BatchError } from './apply-error';
+import { checkContentType, fileNameProblem, MAX_FILE_NAME } from '../../store/file-fields';
 
 /**
  * GitBook's ChangeRequestContentChange, one TypeBox schema per operation.
@@ -73,8 +74,9 @@ const RevertPage = Type.Object({
 });
 const InsertFile = Type.Object({
   ref: Type.Optional(Ref),
-  name: Type.String({ minLength: 1, maxLength: 256 }),
-  contentType: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\w.+-]+/[\\w.+-]+' })),
+  // Name and type are also checked by checkFile (a download link must work for every accepted value).
+  name: Type.String({ minLength: 1, maxLength: MAX_FILE_NAME }),
+  contentType: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
   // 1 MB of bytes is 1,398,104 base64 characters (padding included).
   // No whitespace: a pattern with two overlapping whitespace runs backtracks quadratically on 1.4 MB.
@@ -152,7 +154,24 @@ export function validateChanges(changes: readonly { operation: string }[]): Cont
           throw new BatchError(400, `${where}: set exactly one of url and base64`);
         if (f.base64 !== undefined && !f.contentType)
           throw new BatchError(400, `${where}.contentType: required with base64`);
+        checkFile(f, where);
       });
   });
   return changes as ContentChange[];
+}
+
+/**
+ * A file's name and content type, so its download link works and stays put:
+ * no control characters (a CR/LF type was stored, then every download was a
+ * 400), a real media type (anchored; parameters are accepted and dropped,
+ * see checkContentType), a name that is one URL path segment clients keep
+ * (not "." or "..", no slash). Normalizes `contentType` in place.
+ */
+function checkFile(f: Static<typeof InsertFile>, where: string): void {
+  const nameProblem = fileNameProblem(f.name);
+  if (nameProblem) throw new BatchError(400, `${where}.name: ${nameProblem}`);
+  if (f.contentType === undefined) return;
+  const checked = checkContentType(f.contentType);
+  if ('problem' in checked) throw new BatchError(400, `${where}.contentType: ${checked.problem}`);
+  f.contentType = checked.essence;
 }
