@@ -1,6 +1,8 @@
 import type * as Y from 'yjs';
-import { diffWordsWithSpace } from 'diff';
 import { setTextMinimal } from './text-diff';
+import { differingChars, spanEdits, wordEdits, type TextEdit } from './word-edits';
+
+export type { TextEdit } from './word-edits';
 
 /**
  * Makes a Y.Text read `next` the way a person would edit it: word-level
@@ -14,58 +16,56 @@ import { setTextMinimal } from './text-diff';
 /** Longest the word diff may take before falling back to one span (a pathological diff must not freeze the UI). */
 const DIFF_TIMEOUT_MS = 300;
 
-/** One edit of a Y.Text, as offsets into the text at the time it is applied (in order). */
-export type TextEdit = { at: number; delete: number } | { at: number; insert: string };
+/**
+ * Largest differing part (UTF-16 units of both versions together) that is
+ * diffed at all: beyond it the text is replaced as one span without diffing
+ * (a whole-page rewrite that large has no paragraphs left to keep anyway).
+ */
+export const WORD_DIFF_MAX_CHARS = 1024 * 1024;
 
-/** The edits that turn `current` into `next` (word-level; one span when the diff is too costly). */
-export function textEdits(current: string, next: string): TextEdit[] {
+/** How a caller computes the edits from `current` to `next` (textEdits by default). */
+export type EditsFor = (current: string, next: string) => TextEdit[];
+
+/**
+ * The edits that turn `current` into `next`: word-level (word-edits.ts), or
+ * one span when the differing part is over WORD_DIFF_MAX_CHARS or the diff
+ * takes longer than `timeoutMs`.
+ */
+export function textEdits(current: string, next: string, timeoutMs = DIFF_TIMEOUT_MS): TextEdit[] {
   if (current === next) return [];
-  const parts = diffWordsWithSpace(current, next, { timeout: DIFF_TIMEOUT_MS });
-  if (!parts) return singleSpan(current, next);
-  const edits: TextEdit[] = [];
-  let at = 0;
-  for (const part of parts) {
-    if (part.added) {
-      edits.push({ at, insert: part.value });
-      at += part.value.length;
-    } else if (part.removed) {
-      edits.push({ at, delete: part.value.length });
-    } else {
-      at += part.value.length;
-    }
-  }
-  return edits;
-}
-
-function singleSpan(current: string, next: string): TextEdit[] {
-  const max = Math.min(current.length, next.length);
-  let start = 0;
-  while (start < max && current[start] === next[start]) start++;
-  let end = 0;
-  while (end < max - start && current[current.length - 1 - end] === next[next.length - 1 - end]) end++;
-  const out: TextEdit[] = [];
-  if (current.length - end - start > 0) out.push({ at: start, delete: current.length - end - start });
-  if (next.length - end - start > 0) out.push({ at: start, insert: next.slice(start, next.length - end) });
-  return out;
+  const { removed, added } = differingChars(current, next);
+  if (removed === 0 || added === 0 || removed + added > WORD_DIFF_MAX_CHARS) return spanEdits(current, next);
+  return wordEdits(current, next, Date.now() + timeoutMs);
 }
 
 /**
- * Applies `textEdits(text, next)` to `text` in one transaction of its
- * document (with `origin`; the default null is what a local editor's
- * UndoManager tracks). Returns whether anything changed.
+ * Applies `edits` (which turn the text into `next`) to `text`; call inside a
+ * transaction. Whatever the edits did, the text ends up exactly `next`.
  */
-export function replaceText(text: Y.Text, next: string, origin: unknown = null): boolean {
+export function applyTextEdits(text: Y.Text, edits: readonly TextEdit[], next: string): void {
+  for (const e of edits) {
+    if ('insert' in e) text.insert(e.at, e.insert);
+    else text.delete(e.at, e.delete);
+  }
+  // Belt and braces: edits computed for another version of the text must still leave `next`.
+  if (text.toString() !== next) setTextMinimal(text, next);
+}
+
+/**
+ * Makes `text` read `next` with `editsFor(text, next)` (textEdits by default)
+ * in one transaction of its document (with `origin`; the default null is what
+ * a local editor's UndoManager tracks). Returns whether anything changed.
+ */
+export function replaceText(
+  text: Y.Text,
+  next: string,
+  origin: unknown = null,
+  editsFor: EditsFor = textEdits,
+): boolean {
   const current = text.toString();
   if (current === next) return false;
-  const edits = textEdits(current, next);
-  const apply = () => {
-    for (const e of edits) {
-      if ('insert' in e) text.insert(e.at, e.insert);
-      else text.delete(e.at, e.delete);
-    }
-    // Belt and braces: whatever the diff did, the text must end up exactly `next`.
-    if (text.toString() !== next) setTextMinimal(text, next);
-  };
+  const edits = editsFor(current, next);
+  const apply = () => applyTextEdits(text, edits, next);
   if (text.doc) text.doc.transact(apply, origin);
   else apply();
   return true;

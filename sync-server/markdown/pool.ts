@@ -1,8 +1,10 @@
 import { MessageChannel } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import Tinypool from 'tinypool';
-import type { MarkdownTask, TaskKind, TaskResult } from './tasks';
+// The named export: the compiled server is a CommonJS bundle, where Node's require() of this ES module gives its
+// namespace, and esbuild's default-import interop then hands over the namespace, not the class (issue 27).
+import { Tinypool } from 'tinypool';
+import type { DiffResult, DiffTask, MarkdownTask, PoolTask, TaskKind, TaskResult } from './tasks';
 import type { WorkerRequest } from './worker';
 
 /** Settings of the parse pool. */
@@ -85,7 +87,20 @@ export class ParsePool {
   }
 
   /** Runs `task` in a worker within the time budget. Never rejects. */
-  async run<K extends TaskKind>(task: MarkdownTask & { kind: K }): Promise<PoolOutcome<K>> {
+  run<K extends TaskKind>(task: MarkdownTask & { kind: K }): Promise<PoolOutcome<K>> {
+    return this.exec<TaskResult<K>>(task);
+  }
+
+  /** Runs a word diff (tasks.ts DiffTask) in a worker within the time budget. Never rejects. */
+  runDiff(
+    task: DiffTask,
+  ): Promise<({ ok: true } & DiffResult) | { ok: false; reason: 'timeout' | 'error'; error?: unknown }> {
+    return this.exec<DiffResult>(task);
+  }
+
+  private async exec<R extends object>(
+    task: PoolTask,
+  ): Promise<({ ok: true } & R) | { ok: false; reason: 'timeout' | 'error'; error?: unknown }> {
     if (this.closed) return { ok: false, reason: 'error', error: new Error('the parse pool is closed') };
     const { port1, port2 } = new MessageChannel();
     const abort = new AbortController();
@@ -105,7 +120,7 @@ export class ParsePool {
       const result = (await this.tinypool().run(request, {
         transferList: [port2],
         signal: abort.signal,
-      })) as TaskResult<K>;
+      })) as R;
       return { ok: true, ...result };
     } catch (error) {
       return timedOut ? { ok: false, reason: 'timeout' } : { ok: false, reason: 'error', error };

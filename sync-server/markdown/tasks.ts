@@ -6,6 +6,7 @@ import { splitBlocks } from '../../shared/markdown/block-split';
 import type { JSONDocument } from '../../shared/markdown/document-types';
 import { parseMarkdown } from '../../shared/markdown/parse';
 import { renderSiteBody, type SiteBody } from './site-html';
+import { encodeEdits, wordEdits } from '../../shared/doc/word-edits';
 
 /**
  * The markdown work the server hands to its parse pool, one function per
@@ -41,6 +42,35 @@ export type TaskKind = keyof TaskOutputs;
 export interface MarkdownTask {
   kind: TaskKind;
   markdown: string;
+}
+
+/**
+ * Not markdown, but the same kind of CPU-bound work that must stay off the
+ * event loop: the word-level edits between two versions of a page body
+ * (updateChangeRequestContent), within `budgetMs` from when the worker
+ * begins it (past it, the rest is one span per changed region).
+ */
+export interface DiffTask {
+  kind: 'diff';
+  current: string;
+  next: string;
+  budgetMs: number;
+}
+
+/** The edits of a DiffTask as `encodeEdits` numbers (the inserted text is the caller's `next`), and the time taken. */
+export interface DiffResult {
+  value: { edits: number[]; ms: number };
+  weight: number;
+}
+
+/** Every task a pool worker runs. */
+export type PoolTask = MarkdownTask | DiffTask;
+
+/** Runs a DiffTask on the calling thread (the worker's). */
+export function runDiffTask(task: DiffTask): DiffResult {
+  const t0 = performance.now();
+  const edits = encodeEdits(wordEdits(task.current, task.next, Date.now() + task.budgetMs));
+  return { value: { edits, ms: performance.now() - t0 }, weight: edits.length };
 }
 
 /** A task's result and its approximate size (for the result cache's byte budget). */

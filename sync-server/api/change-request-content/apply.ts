@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { ContentDoc, ContentDocError, newEntityId, type PageData } from '../../../shared/doc';
 import { siblingsOf } from '../../../shared/doc/page-ops';
 import { pagesRoot } from '../../../shared/doc/keys';
-import { replaceText } from '../../../shared/doc/replace-text';
+import { replaceText, type EditsFor } from '../../../shared/doc/replace-text';
 import type { JSONDocument } from '../../../shared/markdown/document-types';
 import { documentToMarkdown } from './document-markdown';
 import type { FileMeta } from '../../../shared/doc/types';
@@ -118,12 +118,42 @@ function positionAt(doc: Y.Doc, parent: string | null, at: number | undefined, s
 
 const emptyToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
-function setBody(content: ContentDoc, pageId: string, markdown: string, refs: BatchRefs): void {
-  const resolved = resolveBatchLinks(markdown, pageId, content, refs);
-  if (replaceText(content.pageBody(pageId), resolved)) content.touchPage(pageId);
+/** How one run of a batch changes page bodies. */
+export interface BatchRun {
+  /** The edits of each body (default textEdits: a word diff on this thread). */
+  editsFor?: EditsFor;
+  /**
+   * Bodies with their links resolved, by change index: filled by a run and
+   * reused by a later run on the same document state (link resolution is a
+   * pass over every body and the page tree; no need to do it twice).
+   */
+  bodies?: Map<number, string>;
 }
 
-function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: BatchPlan, out: PageOutcome[]): void {
+function setBody(
+  content: ContentDoc,
+  pageId: string,
+  markdown: string,
+  plan: BatchPlan,
+  i: number,
+  run: BatchRun,
+): void {
+  let resolved = run.bodies?.get(i);
+  if (resolved === undefined) {
+    resolved = resolveBatchLinks(markdown, pageId, content, plan.refs);
+    run.bodies?.set(i, resolved);
+  }
+  if (replaceText(content.pageBody(pageId), resolved, null, run.editsFor)) content.touchPage(pageId);
+}
+
+function applyOne(
+  content: ContentDoc,
+  change: ContentChange,
+  i: number,
+  plan: BatchPlan,
+  out: PageOutcome[],
+  run: BatchRun,
+): void {
   const doc = content.ydoc;
   switch (change.operation) {
     case 'insert_page': {
@@ -145,7 +175,7 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
         ...(fields.condition ? { condition: fields.condition } : {}),
         ...positionAt(doc, parent, change.at),
       });
-      if (body !== undefined) setBody(content, id, body, plan.refs);
+      if (body !== undefined) setBody(content, id, body, plan, i, run);
       out.push(
         change.ref !== undefined
           ? { object: 'created_page', page: id, ref: change.ref }
@@ -173,7 +203,7 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
           throw new ContentDocError('not-found', `page "${parent}" does not exist`);
         content.movePage(change.page, { parent, ...positionAt(doc, parent, change.at, change.page) });
       }
-      if (body !== undefined) setBody(content, change.page, body, plan.refs);
+      if (body !== undefined) setBody(content, change.page, body, plan, i, run);
       out.push({ object: 'updated_page', page: change.page });
       return;
     }
@@ -184,8 +214,8 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
     }
     case 'revert_page': {
       const revert = plan.reverts.get(i);
-      if (revert?.blocks) revertBlocks(content, change.page, revert.blocks, out);
-      else revertPage(content, change.page, revert?.page, out);
+      if (revert?.blocks) revertBlocks(content, change.page, revert.blocks, out, run.editsFor);
+      else revertPage(content, change.page, revert?.page, out, run.editsFor);
       return;
     }
     case 'insert_files': {
@@ -196,7 +226,13 @@ function applyOne(content: ContentDoc, change: ContentChange, i: number, plan: B
 }
 
 /** Puts a page back as it was in `source` (absent there: the page is removed; absent now: it is recreated). */
-function revertPage(content: ContentDoc, pageId: string, source: PageData | undefined, out: PageOutcome[]): void {
+function revertPage(
+  content: ContentDoc,
+  pageId: string,
+  source: PageData | undefined,
+  out: PageOutcome[],
+  editsFor: EditsFor | undefined,
+): void {
   if (!source) {
     if (!content.hasPage(pageId)) throw new ContentDocError('not-found', `page "${pageId}" does not exist`);
     for (const id of content.deletePage(pageId)) out.push({ object: 'deleted_page', page: id });
@@ -227,7 +263,7 @@ function revertPage(content: ContentDoc, pageId: string, source: PageData | unde
     condition: source.condition ?? null,
   });
   if (content.getPage(pageId)!.slug !== source.slug) content.updatePage(pageId, { slug: source.slug });
-  if (replaceText(content.pageBody(pageId), source.markdown)) content.touchPage(pageId);
+  if (replaceText(content.pageBody(pageId), source.markdown, null, editsFor)) content.touchPage(pageId);
   out.push({ object: 'updated_page', page: pageId });
 }
 
@@ -235,7 +271,13 @@ function revertPage(content: ContentDoc, pageId: string, source: PageData | unde
  * Puts the named blocks back (revert-blocks.ts), as a word-level edit of the
  * page body like every other change; the page's properties stay as they are.
  */
-function revertBlocks(content: ContentDoc, pageId: string, plan: BlockRevertPlan, out: PageOutcome[]): void {
+function revertBlocks(
+  content: ContentDoc,
+  pageId: string,
+  plan: BlockRevertPlan,
+  out: PageOutcome[],
+  editsFor: EditsFor | undefined,
+): void {
   if (!content.hasPage(pageId)) throw new ContentDocError('not-found', `page "${pageId}" does not exist`);
   const body = content.pageBody(pageId);
   const result = applyBlockRevert(plan, body.toString());
@@ -246,7 +288,7 @@ function revertBlocks(content: ContentDoc, pageId: string, plan: BlockRevertPlan
       `page "${pageId}" changed where block ${keys} is since this request read it (a writer's edit or an earlier change of this batch); read the page again and retry`,
     );
   }
-  if (replaceText(body, result.text)) content.touchPage(pageId);
+  if (replaceText(body, result.text, null, editsFor)) content.touchPage(pageId);
   out.push({ object: 'updated_page', page: pageId });
 }
 
@@ -267,19 +309,24 @@ function checkRefsAgainstPaths(content: ContentDoc, refs: BatchRefs): void {
       throw new BatchError(400, `body.changes: ref "${ref}" collides with the path of an existing page`);
 }
 
-/** Applies the batch to `doc` in order (no atomicity: see applyBatchAtomically). */
+/**
+ * Applies the batch to `doc` in order (no atomicity: see applyBatchAtomically).
+ * Page bodies get the edits of `run.editsFor` (by default textEdits, a word
+ * diff on this thread; a live batch brings edits computed off the event loop).
+ */
 export function applyBatch(
   doc: Y.Doc,
   changes: readonly ContentChange[],
   plan: BatchPlan,
   now?: () => Date,
+  run: BatchRun = {},
 ): PageOutcome[] {
   const content = new ContentDoc(doc, now ? { now } : {});
   checkRefsAgainstPaths(content, plan.refs);
   const out: PageOutcome[] = [];
   changes.forEach((change, i) => {
     try {
-      applyOne(content, change, i, plan, out);
+      applyOne(content, change, i, plan, out, run);
     } catch (err) {
       throw asBatchError(err, i);
     }
@@ -299,6 +346,27 @@ function dedupe(outcomes: PageOutcome[]): PageOutcome[] {
 }
 
 /**
+ * Runs the batch on a copy of `doc`, leaving `doc` alone: throws BatchError
+ * when any change fails. `run.editsFor` sees every page body the batch sets,
+ * as (text before, text after) in order.
+ */
+export function trialBatch(
+  doc: Y.Doc,
+  changes: readonly ContentChange[],
+  plan: BatchPlan,
+  now?: () => Date,
+  run: BatchRun = {},
+): void {
+  const trial = new Y.Doc({ gc: false });
+  Y.applyUpdate(trial, Y.encodeStateAsUpdate(doc));
+  try {
+    applyBatch(trial, changes, plan, now, run);
+  } finally {
+    trial.destroy();
+  }
+}
+
+/**
  * Runs the batch on a copy of `doc` (throwing BatchError without having
  * touched `doc` when any change fails), then on `doc` itself.
  */
@@ -307,10 +375,8 @@ export function applyBatchAtomically(
   changes: readonly ContentChange[],
   plan: BatchPlan,
   now?: () => Date,
+  run: BatchRun = {},
 ): PageOutcome[] {
-  const trial = new Y.Doc({ gc: false });
-  Y.applyUpdate(trial, Y.encodeStateAsUpdate(doc));
-  applyBatch(trial, changes, plan, now);
-  trial.destroy();
-  return applyBatch(doc, changes, plan, now);
+  trialBatch(doc, changes, plan, now, run);
+  return applyBatch(doc, changes, plan, now, run);
 }

@@ -5,7 +5,8 @@ import { crContentDoc } from '../../../shared/sync-contract';
 import { findChangeRequest, type ChangeRequestRow } from '../../store/change-requests';
 import { presentFull, requireChangeRequest } from '../change-requests/service';
 import { presentFile } from '../content/present';
-import { applyBatchAtomically, planBatch, type PageOutcome, type PreparedFile } from './apply';
+import { planBatch, type PageOutcome, type PreparedFile } from './apply';
+import { applyToLiveDocument } from './apply-live';
 import { BatchError } from './apply-error';
 import { loadDocumentMarkdown } from './document-markdown';
 import { prepareFiles } from './files';
@@ -24,17 +25,16 @@ async function applyRequest(
   const plan = planBatch(changes);
   await loadDocumentMarkdown(changes);
   await loadRevertSources(ctx, cr, changes, plan);
-  const files = await prepareFiles(ctx, organizationId, changes, plan);
-  const now = () => ctx.clock.now();
-  let outcomes: PageOutcome[] = [];
-  await ctx.hub.change(
-    crContentDoc(cr.id),
-    (doc) => {
-      outcomes = applyBatchAtomically(doc, changes, plan, now);
-    },
-    { userId: p.userId, reason: 'content-update' },
+  // File bytes are staged: they reach the blob store only if the batch applies (see files.ts).
+  const staged = await prepareFiles(ctx, organizationId, changes, plan);
+  // Page bodies are diffed off the event loop before the one change that applies the batch (apply-live.ts).
+  const outcomes = await staged.commit(() =>
+    applyToLiveDocument(ctx, crContentDoc(cr.id), changes, plan, {
+      origin: { userId: p.userId, reason: 'content-update' },
+      onApplied: () => staged.promote(),
+    }),
   );
-  return { outcomes, files };
+  return { outcomes, files: staged.files };
 }
 
 /**
