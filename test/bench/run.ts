@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   rest: () => import('./rest'),
   materialize: () => import('./materialize'),
   content: () => import('./content'),
+  'content-batch': () => import('./content-batch'),
   'cold-load': () => import('./cold-load'),
   fanout: () => import('./fanout'),
   merge: () => import('./merge'),
