@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { axeScan, seriousFindings, type AxeViolation } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
+import { seedPages } from '../helpers/seed';
 import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
 
 /**
@@ -16,9 +15,8 @@ import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
 const e2e = useChromium({ app: true });
 let spaceId: string;
 
-const PAGE_MARKDOWN = `# Getting started
-
-Folio keeps your docs **local-first**: edit offline, *merge* later. Read the [configuration](https://example.com) notes.
+// The page's title is "Getting started" (REST reads a leading "# Title" as the title, so the body starts after it).
+const PAGE_MARKDOWN = `Folio keeps your docs **local-first**: edit offline, *merge* later. Read the [configuration](https://example.com) notes.
 
 > Tip: every page is markdown, so \`git diff\` reads it.
 
@@ -39,11 +37,10 @@ beforeAll(async () => {
   const orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Acme Docs' })).data.id;
   spaceId = (await e2e.server.client.orgs.createSpace(orgId, { title: 'Product handbook' })).data.id;
   await e2e.server.client.orgs.createSpace(orgId, { title: 'API reference' });
-  await e2e.server.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    const content = new ContentDoc(doc);
-    content.createPage({ title: 'Getting started', markdown: PAGE_MARKDOWN });
-    content.createPage({ title: 'Configuration', markdown: 'Set `FOLIO_PORT`.\n' });
-  });
+  await seedPages(e2e.server, spaceId, [
+    { title: 'Getting started', markdown: PAGE_MARKDOWN },
+    { title: 'Configuration', markdown: 'Set `FOLIO_PORT`.\n' },
+  ]);
 });
 
 /** Runs axe-core on the page as it is now; returns the violations, printing each one. */

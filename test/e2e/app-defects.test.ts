@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { seedPages } from '../helpers/seed';
 import { eventually } from '../helpers/wait';
 import { createPageThroughUi, openSpaceThroughUi, syncState } from '../helpers/web-app';
 
@@ -20,10 +19,7 @@ beforeAll(async () => {
 
 async function spaceWithPage(title: string, markdown = 'Hello.\n'): Promise<string> {
   const spaceId = (await e2e.server.client.orgs.createSpace(orgId, { title })).data.id;
-  await e2e.server.server.ctx.hub.change(
-    spaceContentDoc(spaceId),
-    (doc) => void new ContentDoc(doc).createPage({ title: 'Welcome', markdown }),
-  );
+  await seedPages(e2e.server, spaceId, [{ title: 'Welcome', markdown }]);
   return spaceId;
 }
 

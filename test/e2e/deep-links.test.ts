@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
-import { waitFor } from '../helpers/wait';
+import { seedPages } from '../helpers/seed';
 import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
@@ -64,25 +62,20 @@ beforeAll(async () => {
     title: 'Operator guide',
     parent: collection.id,
   });
-  let pageId = '';
-  await e2e.server.server.ctx.hub.change(spaceContentDoc(space.id), (doc) => {
-    const content = new ContentDoc(doc);
-    content.createPage({ title: 'Welcome', markdown: 'Start here.\n' });
-    const parent = content.createPage({ title: 'Getting started', markdown: 'Overview.\n' });
-    pageId = content.createPage({
+  const pages = await seedPages(e2e.server, space.id, [
+    { title: 'Welcome', markdown: 'Start here.\n' },
+    { title: 'Getting started', markdown: 'Overview.\n' },
+    {
+      // REST reads the leading "# Install" as the title.
       title: 'Install',
-      parent,
-      markdown: `# Install\n\nFirst steps.\n\n${'Filler line.\n\n'.repeat(60)}## Run it\n\nThe section of the link.\n`,
-    });
-  });
-  // Pages by path are read from a revision: wait until the edit has become one.
-  const page = await waitFor(
-    () => api<{ id: string }>('GET', `/spaces/${space.id}/content/path/getting-started/install`).catch(() => undefined),
-    15_000,
-    'the page to be readable by path',
-    50,
-  );
-  expect(page?.id).toBe(pageId);
+      parent: 'Getting started',
+      markdown: `First steps.\n\n${'Filler line.\n\n'.repeat(60)}## Run it\n\nThe section of the link.\n`,
+    },
+  ]);
+  const pageId = pages.Install!;
+  // The merge is the space's revision: the page is readable by path at once.
+  const page = await api<{ id: string }>('GET', `/spaces/${space.id}/content/path/getting-started/install`);
+  expect(page.id).toBe(pageId);
   const cr = await api<WithApp & { number: number }>('POST', `/spaces/${space.id}/change-requests`, {
     subject: 'Fix typos',
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { newMember } from '../helpers/people';
 import { eventually } from '../helpers/wait';
 import {
   createPageThroughUi,
@@ -18,7 +18,8 @@ import {
  */
 
 // Quiet period of 50 ms: REST content reads serve revisions, made after typing pauses.
-const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
+// People: Bob signs up through the server's OpenID provider (people.ts).
+const e2e = useChromium({ app: true, people: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 let orgId: string;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
+import type { CompiledServer } from '../helpers/compiled-server';
 import { signInThroughUi } from '../helpers/web-app';
 
 /**
@@ -13,7 +13,7 @@ import { signInThroughUi } from '../helpers/web-app';
 const e2e = useChromium({ app: true, servers: 2 });
 
 beforeAll(async () => {
-  const [alpha, beta] = e2e.servers as [TestServer, TestServer];
+  const [alpha, beta] = e2e.servers as [CompiledServer, CompiledServer];
   await alpha.client.orgs.createOrganization({ title: 'Alpha Org' });
   await beta.client.orgs.createOrganization({ title: 'Beta Org' });
 });
@@ -40,7 +40,7 @@ async function listedAccounts(page: Page): Promise<[string | null, string | null
 }
 
 it('applies and keeps the theme, switches and removes accounts, and signs out to the sign-in form', async () => {
-  const [alpha, beta] = e2e.servers as [TestServer, TestServer];
+  const [alpha, beta] = e2e.servers as [CompiledServer, CompiledServer];
   const context = await e2e.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto(`${alpha.url}/app/`);

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { newMember } from '../helpers/people';
+import { seedPages } from '../helpers/seed';
 import { pickSpaceThroughUi, signInThroughUi } from '../helpers/web-app';
 import { axeScan, seriousFindings } from '../helpers/axe';
 
@@ -14,11 +13,15 @@ import { axeScan, seriousFindings } from '../helpers/axe';
  * markdown, source mode (Ctrl+Alt+S) shows the raw text, and a collaborator's
  * caret stays visible even inside syntax that live preview would hide.
  */
-const e2e = useChromium({ app: true });
+// People: Bob signs up through the server's OpenID provider (people.ts).
+const e2e = useChromium({ app: true, people: true });
 let orgId: string;
 let spaceId: string;
 
-const PAGE = `# Live preview
+// A line before the heading: REST would read a leading "# Live preview" as the page's title.
+const PAGE = `Every block, drawn in place.
+
+# Live preview
 
 Some *emphasis*, **strong**, ~~struck~~ and \`code\` with a [docs link](https://example.com/docs).
 
@@ -74,12 +77,16 @@ Last line.`;
 beforeAll(async () => {
   orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Docs' })).data.id;
   spaceId = (await e2e.server.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
-  await e2e.server.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    const pages = new ContentDoc(doc);
-    const other = pages.createPage({ title: 'Other page', markdown: 'The other page.\n' });
-    const links = `Go to [the other page](/pages/${other}).\n\n{% content-ref url="/pages/${other}" %}\n[Other page](/pages/${other})\n{% endcontent-ref %}\n\n`;
-    pages.createPage({ title: 'Showcase', markdown: PAGE.replace('Last line.', `${links}Last line.`) });
-  });
+  await seedPages(e2e.server, spaceId, [
+    { ref: 'other', title: 'Other page', markdown: 'The other page.\n' },
+    {
+      title: 'Showcase',
+      markdown: ({ other }) => {
+        const links = `Go to [the other page](/pages/${other}).\n\n{% content-ref url="/pages/${other}" %}\n[Other page](/pages/${other})\n{% endcontent-ref %}\n\n`;
+        return PAGE.replace('Last line.', `${links}Last line.`);
+      },
+    },
+  ]);
 });
 
 /** Tall enough that CodeMirror draws every line of the showcase page (it only draws what is near the viewport). */

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
+import { HttpBrowser } from '../helpers/http-browser';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider';
+import { signInWithOidc, signOut } from '../helpers/people';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { waitFor } from '../helpers/wait';
-import { createUser } from '../../sync-server/identity/users';
 
 /**
  * Full browser sign-ins in Chromium: through a real OpenID provider's login
@@ -18,19 +19,27 @@ import { createUser } from '../../sync-server/identity/users';
 const e2e = useChromium({ servers: 0 });
 let idp: TestOidcProvider;
 let smtp: TestSmtp;
-let t: TestServer;
+let t: CompiledServer;
 beforeAll(async () => {
-  idp = await startOidcProvider({ jane: { email: 'jane@example.org', email_verified: true, name: 'Jane Doe' } });
+  idp = await startOidcProvider({
+    jane: { email: 'jane@example.org', email_verified: true, name: 'Jane Doe' },
+    reader: { email: 'reader@example.org', email_verified: true, name: 'Mail Reader' },
+  });
   smtp = await startSmtp();
-  t = await startTestServer({
-    FOLIO_OIDC_ISSUER: idp.issuer,
-    FOLIO_OIDC_CLIENT_ID: idp.clientId,
-    FOLIO_OIDC_CLIENT_SECRET: idp.clientSecret,
-    FOLIO_OIDC_LABEL: 'Test IdP',
-    FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  t = await startCompiledServer({
+    env: {
+      FOLIO_OIDC_ISSUER: idp.issuer,
+      FOLIO_OIDC_CLIENT_ID: idp.clientId,
+      FOLIO_OIDC_CLIENT_SECRET: idp.clientSecret,
+      FOLIO_OIDC_LABEL: 'Test IdP',
+      FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    },
   });
   idp.register(`${t.url}/auth/oidc/callback`);
-  await createUser(t.server.ctx.db, { displayName: 'Mail Reader', email: 'reader@example.org' });
+  // The mail reader has an account (an earlier sign-in through the provider made it), so a link may be mailed to them.
+  const earlier = new HttpBrowser();
+  await signInWithOidc(t, earlier, 'reader');
+  await signOut(t, earlier);
 });
 afterAll(async () => {
   await t?.close();

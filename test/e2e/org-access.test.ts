@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../sync-server/identity/users';
-import type { TestUser } from '../helpers/api';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { connectDevice, newMember, type Person } from '../helpers/people';
 import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
@@ -14,7 +12,8 @@ import { fillTokenSignIn } from '../helpers/web-app';
  * width, light and dark.
  */
 
-const e2e = useChromium({ app: true });
+// People: Greta and Walt sign up through the server's OpenID provider (people.ts).
+const e2e = useChromium({ app: true, people: true });
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 async function call(token: string, method: string, path: string, body?: unknown) {
@@ -53,8 +52,8 @@ afterEach(async (ctx) => {
 
 let orgId: string;
 let spaceId: string;
-let guest: TestUser;
-let writer: TestUser;
+let guest: Person;
+let writer: Person;
 
 beforeAll(async () => {
   const admin = e2e.server.adminToken;
@@ -135,7 +134,8 @@ describe('people with access, team members and tokens', () => {
   });
 
   it('revokes one of the caller’s tokens from the account screen', async () => {
-    const laptop = await issueToken(e2e.server.server.ctx.db, writer.id, 'Laptop CLI');
+    // Walt connects a second device, "Laptop CLI" (the desktop device flow, as `folio token create` is for admins).
+    const laptop = (await connectDevice(e2e.server, writer, 'Laptop CLI')).token;
     expect((await call(laptop, 'GET', '/user')).status).toBe(200);
     const page = await openSignedIn(writer.token, '/account');
     const tokens = page.getByTestId('account-token');

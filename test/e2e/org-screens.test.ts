@@ -1,8 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newUser, type TestUser } from '../helpers/api';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { newMember, newPerson, type Person } from '../helpers/people';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { fillTokenSignIn } from '../helpers/web-app';
 
@@ -13,7 +12,8 @@ import { fillTokenSignIn } from '../helpers/web-app';
  * screenshots at desktop and phone width, light and dark.
  */
 
-const e2e = useChromium({ app: true });
+// People: Rita, Lee and Nia sign up through the server's OpenID provider (people.ts).
+const e2e = useChromium({ app: true, people: true });
 
 /** Polls the UI with a deadline that suits a loaded CI machine (vitest's default is one second). */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
@@ -55,7 +55,7 @@ afterEach(async (ctx) => {
   await e2e.screenshot(lastPage, `org-failure-${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`);
   console.log('FAILED AT', lastPage.url(), (await lastPage.locator('body').innerText()).slice(0, 2000));
 });
-let member: TestUser;
+let member: Person;
 
 describe('organization screens', () => {
   it('creates an organization from the start screen and lands on its home', async () => {
@@ -162,7 +162,7 @@ describe('organization screens', () => {
     await shots(admin, 'org-invite-links');
 
     // Another person, in a browser context of their own, signed out: the link asks them to sign in first.
-    const newcomer = await newUser(e2e.server, 'Nia Newcomer');
+    const newcomer = await newPerson(e2e.server, 'Nia Newcomer');
     const other = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await other.goto(link);
     await fillTokenSignIn(other, e2e.server.url, newcomer.token);

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { seedPages } from '../helpers/seed';
 
 /**
  * A customized published site in real Chromium: the primary color in both
@@ -21,9 +20,8 @@ beforeAll(async () => {
   const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'Brand Org' })).data.id;
   const space = (await t.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
-  await t.server.ctx.hub.change(spaceContentDoc(space), (doc) => {
-    const c = new ContentDoc(doc);
-    c.createPage({
+  await seedPages(t, space, [
+    {
       title: 'Welcome',
       description: 'What Acme builds and how.',
       markdown:
@@ -32,10 +30,9 @@ beforeAll(async () => {
         '<figure><picture><source srcset="https://cdn.example.com/dark.svg" media="(prefers-color-scheme: dark)">' +
         '<img src="https://cdn.example.com/light.svg" alt="Acme mark"></picture><figcaption><p>Our mark</p></figcaption></figure>\n\n' +
         '## Tools\n\nWe use Folio, and $$e^{i\\pi} + 1 = 0$$ inline.\n\n$$\nf(x) = \\int_{-\\infty}^{\\infty} \\hat f(\\xi)\\,e^{2 \\pi i \\xi x} \\,d\\xi\n$$\n',
-    });
-    c.createPage({ title: 'Setup', slug: 'setup', markdown: 'Install things.\n' });
-  });
-  await t.server.ctx.snapshots.revise(space);
+    },
+    { title: 'Setup', slug: 'setup', markdown: 'Install things.\n' },
+  ]);
   const siteId = (await t.client.orgs.createSite(orgId, { title: 'Handbook', spaces: [space] })).data.id;
   await t.client.orgs.updateSiteCustomizationById(orgId, siteId, {
     title: 'Acme Handbook',

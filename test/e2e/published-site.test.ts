@@ -1,18 +1,18 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { editLive } from '../helpers/seed';
 
 /** A published site in real Chromium: navigation works, the CSP blocks nothing of ours, and a screenshot is kept. */
-const e2e = useChromium();
+// The pages are written as the app writes them (over the sync socket: a page group is not a REST
+// change); a short quiet period makes them a revision at once.
+const e2e = useChromium({ env: { FOLIO_REVISION_QUIET_MS: '50' } });
 let siteId: string;
 beforeAll(async () => {
   const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'E2E Sites' })).data.id;
   const guide = (await t.client.orgs.createSpace(orgId, { title: 'Guide' })).data.id;
   const api = (await t.client.orgs.createSpace(orgId, { title: 'API' })).data.id;
-  await t.server.ctx.hub.change(spaceContentDoc(guide), (doc) => {
-    const c = new ContentDoc(doc);
+  await editLive(t, guide, (c) => {
     const intro = c.createPage({
       title: 'Getting started',
       description: 'Install Folio and publish your first site.',
@@ -29,12 +29,7 @@ beforeAll(async () => {
     c.createPage({ title: 'Writing pages', parent: group, slug: 'writing', markdown: 'Write markdown.\n' });
     void intro;
   });
-  await t.server.ctx.snapshots.revise(guide);
-  await t.server.ctx.hub.change(
-    spaceContentDoc(api),
-    (doc) => void new ContentDoc(doc).createPage({ title: 'Reference', markdown: 'The REST API.\n' }),
-  );
-  await t.server.ctx.snapshots.revise(api);
+  await editLive(t, api, (c) => void c.createPage({ title: 'Reference', markdown: 'The REST API.\n' }));
   siteId = (await t.client.orgs.createSite(orgId, { title: 'Folio Docs', spaces: [guide] })).data.id;
   await t.client.orgs.addSectionToSite(orgId, siteId, { spaceId: api, title: 'API reference' });
   await t.client.orgs.publishSite(orgId, siteId);

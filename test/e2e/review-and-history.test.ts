@@ -1,10 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { newMember } from '../helpers/people';
+import { seedPages, updatePages } from '../helpers/seed';
 import { eventually } from '../helpers/wait';
 import { answerPrompt, editorText, openSpaceThroughUi, syncState } from '../helpers/web-app';
 
@@ -15,23 +14,28 @@ import { answerPrompt, editorText, openSpaceThroughUi, syncState } from '../help
  * Screenshots: desktop and phone, light and dark.
  */
 
-const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
+// People: Rita signs up through the server's OpenID provider (people.ts).
+const e2e = useChromium({ app: true, people: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 
 // bypassCSP: the axe scan is an injected script, which the app's own policy rightly forbids.
 const DESKTOP = { viewport: { width: 1280, height: 800 }, bypassCSP: true };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** A space with one page, stored as a revision (what a change request forks from). */
+/** A space with one page, stored as a revision (a merged change request: what a change request forks from). */
 async function spaceWithPage(title: string, markdown: string) {
   const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: `${title} Org` })).data.id;
   const spaceId = (await t.client.orgs.createSpace(orgId, { title: `${title} space` })).data.id;
-  let pageId = '';
-  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    pageId = new ContentDoc(doc).createPage({ title, markdown });
-  });
-  await t.server.ctx.snapshots.revise(spaceId);
+  const pageId = (await seedPages(t, spaceId, [{ ref: 'page', title, markdown }])).page!;
   return { orgId, spaceId, pageId };
+}
+
+/**
+ * A later version of the page: another merged change request, so another revision of the space,
+ * made after the first one (the history lists both).
+ */
+async function laterVersion(spaceId: string, pageId: string, markdown: string): Promise<void> {
+  await updatePages(e2e.server, spaceId, [{ page: pageId, markdown }]);
 }
 
 const markdownOverRest = async (spaceId: string, pageId: string) =>
@@ -153,13 +157,13 @@ it('reviews a change request through its diff, a second user approves it, and it
     'the merged text over REST',
   );
 
-  // The merged list shows it.
+  // The merged list shows it (beside the change request that wrote the page first).
   await author.getByTestId('cr-tab-merged').click();
   await expect.poll(() => author.getByTestId('cr-list-merged').textContent()).toContain('Cats, not dogs');
   await e2e.screenshot(author, 'review-merged-list-desktop-light');
 
   // A merged request still shows what it changed: its diff comes from its revisions on the server.
-  await author.getByTestId('cr-list-merged').getByTestId('cr-item').click();
+  await author.getByTestId('cr-list-merged').getByTestId('cr-item').filter({ hasText: 'Cats, not dogs' }).click();
   await author.getByTestId('cr-badge').waitFor();
   const merged = author.locator(`[data-testid=cr-change][data-page="${pageId}"]`);
   await merged.getByTestId('cr-view-diff').click();
@@ -170,14 +174,13 @@ it('reviews a change request through its diff, a second user approves it, and it
 
 it('restores a page from its history as an edit, and REST serves the old version', async () => {
   const t = e2e.server;
-  const v1 = '# Policy\n\nRefunds within 30 days.\n\nContact support by email.\n';
+  // The page "Policy" (its title; REST reads a leading "# Policy" as the title, so the body starts after it).
+  const v1 = 'Refunds within 30 days.\n\nContact support by email.\n';
   const { spaceId, pageId } = await spaceWithPage('Policy', v1);
-  const v2 = '# Policy\n\nRefunds within 14 days.\n\nContact support by phone.\n';
+  const v2 = 'Refunds within 14 days.\n\nContact support by phone.\n';
   const v1Revision = (await t.client.spaces.getSpaceById(spaceId)).data.revision;
   // A later edit changes both paragraphs.
-  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => new ContentDoc(doc).setMarkdown(pageId, v2));
-  t.clock.advance(60_000);
-  await t.server.ctx.snapshots.revise(spaceId);
+  await laterVersion(spaceId, pageId, v2);
 
   // The phone first: it only looks; the desktop then restores.
   for (const [name, options] of [
@@ -226,6 +229,9 @@ it('restores a page from its history as an edit, and REST serves the old version
 it('shows a diff rendered as the page reads: marks inside headings, lists, tables, code and hints', async () => {
   const t = e2e.server;
   const v1 = [
+    // A line before the heading: REST would read a leading "# Deploying" as the page's title.
+    'Release notes for the team.',
+    '',
     '# Deploying',
     '',
     'Deploy the app with the command line tool.',
@@ -257,9 +263,7 @@ it('shows a diff rendered as the page reads: marks inside headings, lists, table
     .replace('This paragraph is outdated and goes away.\n', '## Rollback\n\nRun `folio rollback` to undo a deploy.\n');
   const { spaceId, pageId } = await spaceWithPage('Deploying', v1);
   const v1Revision = (await t.client.spaces.getSpaceById(spaceId)).data.revision;
-  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => new ContentDoc(doc).setMarkdown(pageId, v2));
-  t.clock.advance(60_000);
-  await t.server.ctx.snapshots.revise(spaceId);
+  await laterVersion(spaceId, pageId, v2);
 
   for (const [name, options] of [
     ['desktop-light', { ...DESKTOP, colorScheme: 'light' as const }],

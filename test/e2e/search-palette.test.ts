@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ContentDoc } from '../../shared/doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { seedPages, type PageIds } from '../helpers/seed';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import {
   answerPrompt,
@@ -24,6 +23,8 @@ import {
 const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 let spaceId: string;
 let harbourId: string;
+/** Page ids by ref (WELCOME, BIRDS, TIDES, ARRIVALS, KEEPER). */
+let ids: PageIds;
 
 /** Enough paragraphs that a heading below them starts out of view. */
 const FILLER = Array.from(
@@ -35,28 +36,25 @@ beforeAll(async () => {
   const t = e2e.server;
   const orgId = (await t.client.orgs.createOrganization({ title: 'Field Notes' })).data.id;
   spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Field guide' })).data.id;
-  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    const c = new ContentDoc(doc);
-    c.createPage({ id: 'WELCOME', title: 'Welcome', markdown: 'Start here.\n' });
-    c.createPage({
-      id: 'BIRDS',
+  const field = await seedPages(t, spaceId, [
+    { ref: 'WELCOME', title: 'Welcome', markdown: 'Start here.\n' },
+    {
+      ref: 'BIRDS',
       title: 'Birds of the coast',
       markdown: `Seabirds of the northern shore.\n\n${FILLER}\n\n## Nesting habits\n\nThe albatross glides for hours over the open ocean before it lands to nest.\n\n${FILLER}\n`,
-    });
-    c.createPage({ id: 'TIDES', title: 'Tides', markdown: 'The moon pulls the sea twice a day.\n' });
-  });
-  await t.server.ctx.snapshots.revise(spaceId);
+    },
+    { ref: 'TIDES', title: 'Tides', markdown: 'The moon pulls the sea twice a day.\n' },
+  ]);
   harbourId = (await t.client.orgs.createSpace(orgId, { title: 'Harbour log' })).data.id;
-  await t.server.ctx.hub.change(spaceContentDoc(harbourId), (doc) => {
-    const c = new ContentDoc(doc);
-    c.createPage({ id: 'ARRIVALS', title: 'Arrivals', markdown: 'Boats that came in.\n' });
-    c.createPage({
-      id: 'KEEPER',
+  const harbour = await seedPages(t, harbourId, [
+    { ref: 'ARRIVALS', title: 'Arrivals', markdown: 'Boats that came in.\n' },
+    {
+      ref: 'KEEPER',
       title: 'Keeper’s diary',
       markdown: `Notes of the keeper.\n\n${FILLER}\n\n## Storm night\n\nThe lighthouse lamp failed at midnight.\n`,
-    });
-  });
-  await t.server.ctx.snapshots.revise(harbourId);
+    },
+  ]);
+  ids = { ...field, ...harbour };
 });
 
 /** The serious and critical axe-core violations inside the open palette (the app behind is inert). */
@@ -126,8 +124,8 @@ describe('search and command palette', { timeout: 90_000 }, () => {
     await page.getByTestId('palette-input').fill('albatross');
     // The server's index found the body word (not only the local copy, which completes its results).
     const answer = (await (await served).json()) as { items: { id: string; sections: { id: string }[] }[] };
-    expect(answer.items.map((p) => `${p.id}#${p.sections[0]?.id}`)).toEqual(['BIRDS#nesting-habits']);
-    await expect.poll(() => listedHits(page)).toEqual(['BIRDS#nesting-habits']);
+    expect(answer.items.map((p) => `${p.id}#${p.sections[0]?.id}`)).toEqual([`${ids.BIRDS}#nesting-habits`]);
+    await expect.poll(() => listedHits(page)).toEqual([`${ids.BIRDS}#nesting-habits`]);
     const hit = page.getByTestId('palette-hit').first();
     expect(await hit.locator('.palette-page-title').textContent()).toBe('Birds of the coast');
     expect(await hit.getByTestId('palette-section').textContent()).toBe('Nesting habits');
@@ -175,7 +173,7 @@ describe('search and command palette', { timeout: 90_000 }, () => {
 
     await openPalette(page);
     await page.getByTestId('palette-input').fill('albatross');
-    await expect.poll(() => listedHits(page)).toEqual(['BIRDS#nesting-habits']);
+    await expect.poll(() => listedHits(page)).toEqual([`${ids.BIRDS}#nesting-habits`]);
     await e2e.screenshot(page, 'search-palette-desktop-dark-results');
     expect(await paletteViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -234,7 +232,7 @@ describe('search and command palette', { timeout: 90_000 }, () => {
 
     // A body word from the server's content, found in the IndexedDB-backed copy; Enter jumps to it.
     await page.getByTestId('palette-input').fill('albatros');
-    await expect.poll(() => listedHits(page)).toEqual(['BIRDS#nesting-habits']);
+    await expect.poll(() => listedHits(page)).toEqual([`${ids.BIRDS}#nesting-habits`]);
     expect(await page.getByTestId('palette-snippet').first().innerHTML()).toContain('<mark>albatross</mark>');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Birds of the coast');
@@ -259,7 +257,7 @@ describe('search and command palette', { timeout: 90_000 }, () => {
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     await openPalette(page);
     await page.getByTestId('palette-input').fill('lighthouse');
-    await expect.poll(() => listedHits(page)).toEqual(['KEEPER#storm-night']);
+    await expect.poll(() => listedHits(page)).toEqual([`${ids.KEEPER}#storm-night`]);
     expect(await page.locator('.palette-group').first().textContent()).toBe('In Harbour log');
     expect(await page.getByTestId('palette-snippet').first().innerHTML()).toContain('The <mark>lighthouse</mark> lamp');
     await e2e.screenshot(page, 'search-palette-desktop-light-other-space-offline');
@@ -279,7 +277,7 @@ describe('search and command palette', { timeout: 90_000 }, () => {
       await phone.getByTestId('open-palette').click();
       await phone.getByTestId('palette').waitFor();
       await phone.getByTestId('palette-input').fill('albatross');
-      await expect.poll(() => listedHits(phone)).toContain('BIRDS#nesting-habits');
+      await expect.poll(() => listedHits(phone)).toContain(`${ids.BIRDS}#nesting-habits`);
       expect(await phone.getByTestId('palette-close').isVisible()).toBe(true);
       await e2e.screenshot(phone, `search-palette-phone-${colorScheme}`);
       await phone.getByTestId('palette-close').click();

@@ -1,20 +1,18 @@
 import type { MemberRoleOrGuest } from '@gitbook/api';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaceContentDoc } from '../../shared/sync-contract';
-import { ContentDoc } from '../../shared/doc';
 import { BrowserSignIn } from '../../main/browser-sign-in';
 import { signInThroughBrowser } from '../../renderer/src/sign-in/device-flow';
-import { issueCredential } from '../../sync-server/identity/sessions';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
-import { newMember } from '../helpers/members';
+import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
+import { HttpBrowser } from '../helpers/http-browser';
+import { personByEmail, signInWithEmailLink, type Person } from '../helpers/people';
 import { newKeyPair } from '../helpers/saml-idp';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { seedPages } from '../helpers/seed';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
 import { fillTokenSignIn, pickSpaceThroughUi, signInThroughUi, syncState } from '../helpers/web-app';
-import type { TestUser } from '../helpers/api';
 import { approveDomain } from '../helpers/domains';
 
 /**
@@ -29,10 +27,10 @@ import { approveDomain } from '../helpers/domains';
 const e2e = useChromium({ servers: 0, app: true, staticApp: true });
 let smtp: TestSmtp;
 /** Every method configured (OpenID Connect with a dummy issuer: discovery only happens on click). */
-let full: TestServer;
+let full: CompiledServer;
 /** Email links turned off, no OpenID Connect, no SAML: only tokens. */
-let bare: TestServer;
-let reader: TestUser;
+let bare: CompiledServer;
+let reader: Person;
 let spaceId: string;
 
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
@@ -40,14 +38,16 @@ const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 1
 beforeAll(async () => {
   smtp = await startSmtp();
   [full, bare] = await Promise.all([
-    startTestServer({
-      FOLIO_OIDC_ISSUER: 'http://127.0.0.1:9/realms/dummy',
-      FOLIO_OIDC_CLIENT_ID: 'folio',
-      FOLIO_OIDC_CLIENT_SECRET: 'dummy-secret',
-      FOLIO_OIDC_LABEL: 'Keycloak',
-      FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    startCompiledServer({
+      env: {
+        FOLIO_OIDC_ISSUER: 'http://127.0.0.1:9/realms/dummy',
+        FOLIO_OIDC_CLIENT_ID: 'folio',
+        FOLIO_OIDC_CLIENT_SECRET: 'dummy-secret',
+        FOLIO_OIDC_LABEL: 'Keycloak',
+        FOLIO_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      },
     }),
-    startTestServer({ FOLIO_EMAIL_SIGN_IN: 'off' }),
+    startCompiledServer({ env: { FOLIO_EMAIL_SIGN_IN: 'off' } }),
   ]);
   const orgId = (await full.client.orgs.createOrganization({ title: 'Acme', emailDomains: ['acme.example'] })).data.id;
   await approveDomain(full, orgId, 'acme.example');
@@ -59,11 +59,12 @@ beforeAll(async () => {
     certificate: keys.cert,
     defaultRole: 'read' as MemberRoleOrGuest,
   });
-  reader = await newMember(full, orgId, 'edit', 'Rita Reader');
+  // Rita signs in with an email link to her address at the organization's verified domain (which makes
+  // her account and membership), connects a device for a token, and an admin makes her an editor.
+  reader = await personByEmail(full, smtp, 'rita.reader@acme.example');
+  await full.client.orgs.updateMemberInOrganizationById(orgId, reader.id, { role: 'edit' as MemberRoleOrGuest });
   spaceId = (await full.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
-  await full.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    new ContentDoc(doc).createPage({ title: 'Welcome', markdown: 'The cookie carried this text.\n' });
-  });
+  await seedPages(full, spaceId, [{ title: 'Welcome', markdown: 'The cookie carried this text.\n' }]);
 });
 afterAll(async () => {
   await full?.close();
@@ -191,12 +192,20 @@ describe('a cookie session', () => {
   });
 
   it('lists its sessions in Settings, this one marked; revoking another ends it', async () => {
-    const other = await issueCredential(full.server.ctx.db, reader.id, {
-      kind: 'session',
-      method: 'oidc',
-      now: new Date(),
-      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/133.0',
-    });
+    // Rita also signs in with Firefox on her Mac (another email link there).
+    const firefox = new HttpBrowser();
+    await signInWithEmailLink(
+      full,
+      firefox,
+      smtp,
+      reader.email,
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/133.0',
+    );
+    const otherCookie = `folio_session=${firefox.cookie(full.url, 'folio_session')}`;
+    const listed = (await (await fetch(`${full.url}/v1/user/tokens`, { headers: { cookie: otherCookie } })).json()) as {
+      items: { id: string; current: boolean }[];
+    };
+    const other = listed.items.find((i) => i.current)!;
     await page.goto(`${full.url}/app/settings`);
     const rows = page.getByTestId('session');
     await poll(() => rows.count()).toBe(3); // this browser, the other session, the API token
@@ -217,7 +226,7 @@ describe('a cookie session', () => {
     await otherRow.getByTestId('session-revoke').click();
     await page.getByTestId('confirm-yes').click();
     await poll(() => otherRow.count()).toBe(0);
-    const res = await fetch(`${full.url}/v1/user`, { headers: { authorization: `Bearer ${other.token}` } });
+    const res = await fetch(`${full.url}/v1/user`, { headers: { cookie: otherCookie } });
     expect(res.status).toBe(401);
   });
 

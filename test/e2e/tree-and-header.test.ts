@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ContentDoc } from '../../shared/doc/content-doc';
-import { spaceContentDoc } from '../../shared/sync-contract';
 import { useChromium } from '../helpers/browser';
+import { seedPages } from '../helpers/seed';
 import { eventually } from '../helpers/wait';
 import { openSpaceThroughUi } from '../helpers/web-app';
 
@@ -22,18 +21,25 @@ beforeAll(async () => {
   orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Header Org' })).data.id;
 });
 
+/** The pages of a seeded space, by name. */
+interface SeededIds {
+  GUIDES: string;
+  INSTALL: string;
+  LINUX: string;
+  FAQ: string;
+}
+
 /** A space with Guides > Install > Linux, and FAQ. */
-async function seededSpace(title: string): Promise<string> {
+async function seededSpace(title: string): Promise<{ spaceId: string; ids: SeededIds }> {
   const t = e2e.server;
   const spaceId = (await t.client.orgs.createSpace(orgId, { title })).data.id;
-  await t.server.ctx.hub.change(spaceContentDoc(spaceId), (doc) => {
-    const c = new ContentDoc(doc);
-    c.createPage({ id: 'GUIDES', title: 'Guides', markdown: 'All the guides.\n' });
-    c.createPage({ id: 'INSTALL', title: 'Install', parent: 'GUIDES', markdown: 'Run the installer.\n' });
-    c.createPage({ id: 'LINUX', title: 'Linux', parent: 'INSTALL', markdown: 'Use apt.\n' });
-    c.createPage({ id: 'FAQ', title: 'FAQ', markdown: 'Questions.\n' });
-  });
-  return spaceId;
+  const ids = (await seedPages(t, spaceId, [
+    { ref: 'GUIDES', title: 'Guides', markdown: 'All the guides.\n' },
+    { ref: 'INSTALL', title: 'Install', parent: 'GUIDES', markdown: 'Run the installer.\n' },
+    { ref: 'LINUX', title: 'Linux', parent: 'INSTALL', markdown: 'Use apt.\n' },
+    { ref: 'FAQ', title: 'FAQ', markdown: 'Questions.\n' },
+  ])) as unknown as SeededIds;
+  return { spaceId, ids };
 }
 
 interface RestPage {
@@ -96,10 +102,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 describe('page tree', () => {
   it('collapses and expands with chevrons and the keyboard; collapsed pages stay collapsed after a reload', async () => {
     const t = e2e.server;
-    const spaceId = await seededSpace('Tree space');
+    const { spaceId, ids } = await seededSpace('Tree space');
     const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-    await expect.poll(() => row(page, 'LINUX').count()).toBe(1);
+    await expect.poll(() => row(page, ids.LINUX).count()).toBe(1);
 
     // The filter's placeholder fits its box (it was cut off before).
     const fits = await page.getByTestId('page-filter').evaluate((input: HTMLInputElement) => {
@@ -113,55 +119,55 @@ describe('page tree', () => {
     expect(fits.width).toBeLessThan(fits.room);
 
     // The chevron collapses Guides: its sub-pages leave the tree.
-    await expect.poll(() => row(page, 'GUIDES').getAttribute('aria-expanded')).toBe('true');
-    await row(page, 'GUIDES').getByTestId('tree-toggle').click();
-    await expect.poll(() => row(page, 'INSTALL').count()).toBe(0);
-    expect(await row(page, 'GUIDES').getAttribute('aria-expanded')).toBe('false');
-    expect(await row(page, 'FAQ').getAttribute('aria-expanded')).toBeNull();
+    await expect.poll(() => row(page, ids.GUIDES).getAttribute('aria-expanded')).toBe('true');
+    await row(page, ids.GUIDES).getByTestId('tree-toggle').click();
+    await expect.poll(() => row(page, ids.INSTALL).count()).toBe(0);
+    expect(await row(page, ids.GUIDES).getAttribute('aria-expanded')).toBe('false');
+    expect(await row(page, ids.FAQ).getAttribute('aria-expanded')).toBeNull();
     await shoot(page, '1-collapsed');
 
     // Reloaded, the tree remembers (the open page, Guides, is not inside what was collapsed).
     await page.reload();
     await page.getByTestId('page-tree').waitFor();
-    await expect.poll(() => row(page, 'FAQ').count()).toBe(1);
-    expect(await row(page, 'INSTALL').count()).toBe(0);
-    expect(await row(page, 'GUIDES').getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => row(page, ids.FAQ).count()).toBe(1);
+    expect(await row(page, ids.INSTALL).count()).toBe(0);
+    expect(await row(page, ids.GUIDES).getAttribute('aria-expanded')).toBe('false');
 
     // Keyboard (WAI-ARIA tree): → expands, → enters, ↓ moves, ← goes up then collapses, Enter opens.
-    await row(page, 'GUIDES').focus();
+    await row(page, ids.GUIDES).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => row(page, 'GUIDES').getAttribute('aria-expanded')).toBe('true');
-    await expect.poll(() => focusedRow(page)).toBe('GUIDES');
+    await expect.poll(() => row(page, ids.GUIDES).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => focusedRow(page)).toBe(ids.GUIDES);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => focusedRow(page)).toBe('INSTALL');
+    await expect.poll(() => focusedRow(page)).toBe(ids.INSTALL);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => focusedRow(page)).toBe('LINUX');
+    await expect.poll(() => focusedRow(page)).toBe(ids.LINUX);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => focusedRow(page)).toBe('INSTALL');
+    await expect.poll(() => focusedRow(page)).toBe(ids.INSTALL);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => row(page, 'LINUX').count()).toBe(0);
-    expect(await row(page, 'INSTALL').getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(() => focusedRow(page)).toBe('INSTALL');
+    await expect.poll(() => row(page, ids.LINUX).count()).toBe(0);
+    expect(await row(page, ids.INSTALL).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => focusedRow(page)).toBe(ids.INSTALL);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => focusedRow(page)).toBe('FAQ');
+    await expect.poll(() => focusedRow(page)).toBe(ids.FAQ);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('FAQ');
     await page.keyboard.press('Home');
-    await expect.poll(() => focusedRow(page)).toBe('GUIDES');
+    await expect.poll(() => focusedRow(page)).toBe(ids.GUIDES);
     // One row in the Tab order (roving tabindex), with the tree semantics set.
     expect(await page.locator('[data-testid=tree-row][tabindex="0"]').count()).toBe(1);
-    expect(await row(page, 'INSTALL').getAttribute('aria-level')).toBe('2');
+    expect(await row(page, ids.INSTALL).getAttribute('aria-level')).toBe('2');
     await e2e.screenshot(page, 'tree-header-2-keyboard');
 
     // Drag-and-drop still moves pages: FAQ dropped on the middle of Guides becomes its last sub-page.
-    await row(page, 'FAQ').dragTo(row(page, 'GUIDES'));
+    await row(page, ids.FAQ).dragTo(row(page, ids.GUIDES));
     await eventually(async () => {
       const p = await rest(spaceId, 'path/guides/faq');
-      return typeof p === 'object' && p.id === 'FAQ';
+      return typeof p === 'object' && p.id === ids.FAQ;
     }, 'FAQ under Guides over REST');
-    expect(await row(page, 'FAQ').getAttribute('aria-level')).toBe('2');
+    expect(await row(page, ids.FAQ).getAttribute('aria-level')).toBe('2');
     // Its old top-level path still finds it.
-    expect(await rest(spaceId, 'path/faq')).toMatchObject({ id: 'FAQ', path: 'guides/faq' });
+    expect(await rest(spaceId, 'path/faq')).toMatchObject({ id: ids.FAQ, path: 'guides/faq' });
     await page.close();
   });
 });
@@ -169,10 +175,10 @@ describe('page tree', () => {
 describe('page header', () => {
   it('sets the icon, title, description and "hide from site"; breadcrumbs open ancestors; REST shows it all', async () => {
     const t = e2e.server;
-    const spaceId = await seededSpace('Header space');
+    const { spaceId, ids } = await seededSpace('Header space');
     const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-    await openPage(page, 'LINUX', 'Linux');
+    await openPage(page, ids.LINUX, 'Linux');
 
     // Breadcrumbs: Guides › Install › Linux; a click opens the ancestor.
     const crumbs = page.getByTestId('breadcrumbs');
@@ -186,7 +192,7 @@ describe('page header', () => {
     await page.getByTestId('emoji-picker').waitFor();
     await shoot(page, '3-emoji-picker');
     await page.locator('[data-testid=emoji-option][data-emoji="🚀"]').click();
-    await expect.poll(() => row(page, 'INSTALL').locator('.tree-emoji').textContent()).toBe('🚀');
+    await expect.poll(() => row(page, ids.INSTALL).locator('.tree-emoji').textContent()).toBe('🚀');
     expect(await page.getByTestId('emoji-picker').count()).toBe(0);
 
     // Description, title and visibility.
@@ -197,16 +203,16 @@ describe('page header', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Installation');
     await page.keyboard.press('Enter');
-    await expect.poll(() => row(page, 'INSTALL').locator('.tree-title').textContent()).toBe('Installation');
+    await expect.poll(() => row(page, ids.INSTALL).locator('.tree-title').textContent()).toBe('Installation');
     const hide = page.getByTestId('toggle-hidden');
     expect(await hide.getAttribute('aria-checked')).toBe('false');
     await hide.click();
     await expect.poll(() => hide.getAttribute('aria-checked')).toBe('true');
-    await expect.poll(() => row(page, 'INSTALL').getByTestId('tree-hidden').count()).toBe(1);
-    expect(await row(page, 'INSTALL').getAttribute('aria-label')).toBe('🚀 Installation, hidden from site');
+    await expect.poll(() => row(page, ids.INSTALL).getByTestId('tree-hidden').count()).toBe(1);
+    expect(await row(page, ids.INSTALL).getAttribute('aria-label')).toBe('🚀 Installation, hidden from site');
 
     await eventually(async () => {
-      const p = await rest(spaceId, 'page/INSTALL');
+      const p = await rest(spaceId, `page/${ids.INSTALL}`);
       return (
         typeof p === 'object' &&
         p.emoji === '🚀' &&
@@ -220,9 +226,9 @@ describe('page header', () => {
     // Remove the icon.
     await page.getByTestId('page-emoji').click();
     await page.getByTestId('emoji-remove').click();
-    await expect.poll(() => row(page, 'INSTALL').locator('.tree-emoji').count()).toBe(0);
+    await expect.poll(() => row(page, ids.INSTALL).locator('.tree-emoji').count()).toBe(0);
     await eventually(async () => {
-      const p = await rest(spaceId, 'page/INSTALL');
+      const p = await rest(spaceId, `page/${ids.INSTALL}`);
       return typeof p === 'object' && p.emoji === undefined;
     }, 'the icon removed over REST');
     await page.close();
@@ -230,10 +236,10 @@ describe('page header', () => {
 
   it('changes the slug with validation; the old path (and its sub-pages) still resolves over REST', async () => {
     const t = e2e.server;
-    const spaceId = await seededSpace('Slug space');
+    const { spaceId, ids } = await seededSpace('Slug space');
     const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-    await openPage(page, 'INSTALL', 'Install');
+    await openPage(page, ids.INSTALL, 'Install');
     const slug = page.getByTestId('page-slug');
     await expect.poll(() => slug.inputValue()).toBe('install');
 
@@ -252,12 +258,12 @@ describe('page header', () => {
 
     await eventually(async () => {
       const p = await rest(spaceId, 'path/guides/set-up');
-      return typeof p === 'object' && p.id === 'INSTALL';
+      return typeof p === 'object' && p.id === ids.INSTALL;
     }, 'the new path over REST');
     const old = await rest(spaceId, 'path/guides/install');
-    expect(old).toMatchObject({ id: 'INSTALL', path: 'guides/set-up' });
+    expect(old).toMatchObject({ id: ids.INSTALL, path: 'guides/set-up' });
     expect(await rest(spaceId, 'path/guides/install/linux')).toMatchObject({
-      id: 'LINUX',
+      id: ids.LINUX,
       path: 'guides/set-up/linux',
     });
     expect(await rest(spaceId, 'path/guides/nothing-here')).toBe(404);
@@ -266,13 +272,13 @@ describe('page header', () => {
 
   it('duplicates, moves to the top level, copies the link, deletes and undoes', async () => {
     const t = e2e.server;
-    const spaceId = await seededSpace('Actions space');
+    const { spaceId, ids } = await seededSpace('Actions space');
     const page = await e2e.newPage({
       viewport: { width: 1280, height: 800 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-    await openPage(page, 'INSTALL', 'Install');
+    await openPage(page, ids.INSTALL, 'Install');
 
     // Duplicate: the copy (with its sub-page and body) opens, right after the original.
     await page.getByTestId('page-actions').click();

@@ -1,16 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from './server';
+import { startCompiledServer, type CompiledServer } from './compiled-server';
 import { requireBuiltRenderer, startStaticServer } from './web-app';
 
 /**
  * The end-to-end fixture: headless Debian Chromium driven through
- * playwright-core against real servers. `useChromium` sets it all up before
- * a file's tests and closes it all after them, so each e2e file states only
- * what it needs.
+ * playwright-core against real servers — the compiled server, started as
+ * `npm start` starts it (compiled-server.ts), so the suites test what users
+ * run. `useChromium` sets it all up before a file's tests and closes it all
+ * after them, so each e2e file states only what it needs.
  */
 
 /** Where end-to-end tests save screenshots (gitignored; CI keeps it as an artifact). */
@@ -38,10 +39,12 @@ export async function launchChromium(): Promise<Browser> {
 
 /** What an e2e file needs besides the browser. */
 export interface ChromiumFixtureOptions {
-  /** How many test servers to start (default 1; 0 when the file runs its own, e.g. on durable storage). */
+  /** How many compiled servers to start (default 1; 0 when the file starts its own, e.g. with settings known later). */
   servers?: number;
   /** FOLIO_* settings of those servers. */
   env?: Record<string, string>;
+  /** Each server also signs people in through an OpenID provider of its own (people.ts's newPerson, newMember). */
+  people?: boolean;
   /** The file drives the built web app: fail at once, with the fix, when `npm run build` has not run. */
   app?: boolean;
   /** Also serve the built renderer from a plain static server (how Electron loads it: from disk, not from the sync server). */
@@ -52,9 +55,9 @@ export interface ChromiumFixtureOptions {
 export interface ChromiumFixture {
   readonly browser: Browser;
   /** The first test server. */
-  readonly server: TestServer;
+  readonly server: CompiledServer;
   /** Every test server, in start order. */
-  readonly servers: readonly TestServer[];
+  readonly servers: readonly CompiledServer[];
   /** The static server's URL of the built renderer (with `staticApp`). */
   readonly staticUrl: string;
   /** A new browser context (its own storage: a second user, or a window that goes offline); closed after the file. */
@@ -77,7 +80,7 @@ export interface ChromiumFixture {
 export function useChromium(options: ChromiumFixtureOptions = {}): ChromiumFixture {
   let browser: Browser | undefined;
   let statics: { url: string; close(): Promise<void> } | undefined;
-  const servers: TestServer[] = [];
+  const servers: CompiledServer[] = [];
   const contexts: BrowserContext[] = [];
   const started = <T>(part: T | undefined, what: string): T => {
     if (part === undefined) throw new Error(`the e2e fixture has no ${what} (not started yet, or not asked for)`);
@@ -87,9 +90,23 @@ export function useChromium(options: ChromiumFixtureOptions = {}): ChromiumFixtu
   beforeAll(async () => {
     if (options.app || options.staticApp) requireBuiltRenderer();
     const count = options.servers ?? 1;
-    servers.push(...(await Promise.all(Array.from({ length: count }, () => startTestServer(options.env)))));
+    servers.push(
+      ...(await Promise.all(
+        Array.from({ length: count }, () =>
+          startCompiledServer({ ...(options.env ? { env: options.env } : {}), people: options.people ?? false }),
+        ),
+      )),
+    );
     if (options.staticApp) statics = await startStaticServer();
     browser = await launchChromium();
+  });
+  // A failing test shows what the servers said (they log warnings and errors).
+  afterEach((ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const [i, server] of servers.entries()) {
+      const said = server.output().trim();
+      if (said) console.log(`[compiled server ${i} at ${server.url}]\n${said.slice(-4000)}`);
+    }
   });
   afterAll(async () => {
     for (const context of contexts.splice(0)) await context.close().catch(() => undefined);

@@ -7,7 +7,8 @@ import { childEnv, ROOT } from './cli-process';
 /**
  * A sync server started as `npm start` runs it, in a child process of its own (compiled:
  * `node out/server/main.js`; or from the sources through tsx), on a temp data dir. Used by the
- * startup benchmark and by the test that proves the compiled start answers.
+ * startup benchmark, by the test that proves the compiled start answers, and by the end-to-end
+ * suites (compiled-server.ts).
  */
 export interface ServerProcess {
   child: ChildProcess;
@@ -72,6 +73,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** What a start may add: FOLIO_* settings (applied last) and the port (a restart keeps its address). */
+export interface ServerProcessOptions {
+  env?: Record<string, string>;
+  port?: number;
+}
+
 /** Starts the server in `mode` on `dataDir` and resolves once GET /healthz has answered 200. */
 export async function startServerProcess(
   mode: StartMode,
@@ -79,8 +86,9 @@ export async function startServerProcess(
   timeoutMs = 120_000,
   /** Node's arguments instead of `START_ARGS[mode]` (the startup benchmark's reference build). */
   args = START_ARGS[mode],
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -88,6 +96,7 @@ export async function startServerProcess(
     env: {
       ...childEnv(dataDir),
       ...startEnv(mode),
+      ...options.env,
       FOLIO_PORT: String(port),
       FOLIO_HOST: '127.0.0.1',
     },
