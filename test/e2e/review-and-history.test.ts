@@ -76,7 +76,7 @@ it('reviews a change request through its diff, a second user approves it, and it
   // The changed-pages list follows the edit live (no refresh), with a readable label.
   const change = author.locator(`[data-testid=cr-change][data-page="${pageId}"]`);
   await expect
-    .poll(() => change.getByTestId('cr-change-kind').allTextContents(), { timeout: 15_000 })
+    .poll(() => change.getByTestId('cr-change-kind').allTextContents(), { timeout: 30_000 })
     .toEqual(['Edited']);
   await author.getByTestId('cr-status').selectOption('open');
 
