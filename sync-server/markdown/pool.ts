@@ -17,11 +17,17 @@ export interface ParsePoolOptions {
   idleTimeoutMs?: number;
   /** Heap limit of each worker (MB): a parse that needs more fails instead of growing the process. */
   maxHeapMb?: number;
+  /** Longest a task may wait for a worker, on top of its budget, before its caller stops waiting (ms). */
+  queueWaitCapMs?: number;
 }
 
 /** How a task ended: its result, or why there is none. */
 export type PoolOutcome<K extends TaskKind> =
   ({ ok: true } & TaskResult<K>) | { ok: false; reason: 'timeout' | 'error'; error?: unknown };
+
+/** How long an aborted task may take to settle before its caller stops waiting for it (ms). */
+const ABORT_GRACE_MS = 2000;
+const ABANDONED = Symbol('abandoned');
 
 /** Set by scripts/build-server.mjs in the compiled server: the worker's own bundle, relative to this file. */
 declare const FOLIO_COMPILED_WORKER: string | undefined;
@@ -50,6 +56,7 @@ export class ParsePool {
       maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
       idleTimeoutMs: 30_000,
       maxHeapMb: 512,
+      queueWaitCapMs: 30_000,
       ...options,
     };
   }
@@ -115,17 +122,33 @@ export class ParsePool {
         abort.abort();
       }, this.options.timeoutMs);
     });
+    // Past the budget the task is aborted, which terminates its worker; tinypool then rejects the run. A run
+    // that settled neither way within a grace period after its abort (seen with 1 ms budgets, where the abort
+    // meets the task's own end) counts as timed out all the same: a caller must never wait forever.
+    // And a task that never even starts (tinypool can lose one queued behind an aborted task when the abort
+    // reaches a worker already given the next task) is given up after a generous wait in the queue.
+    let backstop: NodeJS.Timeout | undefined;
+    const abandoned = new Promise<typeof ABANDONED>((resolve) => {
+      const giveUp = (ms: number) => {
+        clearTimeout(backstop);
+        backstop = setTimeout(() => resolve(ABANDONED), ms);
+      };
+      giveUp(this.options.timeoutMs + this.options.queueWaitCapMs);
+      abort.signal.addEventListener('abort', () => giveUp(ABORT_GRACE_MS));
+    });
     try {
       const request: WorkerRequest = { task, started: port2 };
-      const result = (await this.tinypool().run(request, {
-        transferList: [port2],
-        signal: abort.signal,
-      })) as R;
+      const result = await Promise.race([
+        this.tinypool().run(request, { transferList: [port2], signal: abort.signal }) as Promise<R>,
+        abandoned,
+      ]);
+      if (result === ABANDONED) return { ok: false, reason: 'timeout' };
       return { ok: true, ...result };
     } catch (error) {
       return timedOut ? { ok: false, reason: 'timeout' } : { ok: false, reason: 'error', error };
     } finally {
       clearTimeout(timer);
+      clearTimeout(backstop);
       port1.close();
       if (started) this.running--;
     }
