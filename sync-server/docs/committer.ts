@@ -1,5 +1,5 @@
 import type { DocStore } from './persistence';
-import type { BatchHandlers, PendingWrite, WriteTarget } from './hub-types';
+import type { BatchHandlers, PendingWrite, PreparedBatch, WriteTarget } from './hub-types';
 
 /**
  * Group commit: every write pushed during one event-loop turn — from any
@@ -8,6 +8,9 @@ import type { BatchHandlers, PendingWrite, WriteTarget } from './hub-types';
  * transaction runs, new writes gather and form the next batch, so batches
  * grow with load instead of the database seeing one transaction per update.
  * Batches run one at a time, which keeps each connection's updates in order.
+ * The hub turns a batch into few rows (one per document for its clients'
+ * updates, see LiveDoc.stage), so a batch costs the database about the same
+ * whether it holds one update or thousands.
  */
 export class GroupCommitter<D extends WriteTarget = WriteTarget> {
   private queue: PendingWrite<D>[] = [];
@@ -63,21 +66,21 @@ export class GroupCommitter<D extends WriteTarget = WriteTarget> {
   }
 
   private async commit(taken: PendingWrite<D>[]): Promise<void> {
-    let batch: PendingWrite<D>[];
+    let prepared: PreparedBatch<D>;
     try {
-      batch = await this.handlers.prepare(taken);
+      prepared = await this.handlers.prepare(taken);
     } catch (err) {
       this.handlers.failed(taken, err);
       return;
     }
     try {
-      await this.store.append(batch.map((w) => ({ doc: w.live.name, data: w.data })));
+      await this.store.append(prepared.rows);
     } catch (err) {
-      this.handlers.failed(batch, err);
+      this.handlers.failed(prepared.writes, err);
       return;
     }
     try {
-      this.handlers.committed(batch);
+      this.handlers.committed(prepared.writes);
     } catch (err) {
       this.handlers.crashed(err);
     }

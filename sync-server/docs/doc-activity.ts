@@ -10,7 +10,7 @@ export class DocActivity {
   private holders = 0;
   /** Writes of this document in the committer's queue or in flight. */
   private queued = 0;
-  /** Server-side changes applied to the Y.Doc but not committed yet. */
+  /** Server-side changes and staged batches applied to the Y.Doc but not committed yet. */
   private localPending = 0;
   private afterLocal: (() => void)[] = [];
   /** Log rows not compacted yet, as far as this process knows. */
@@ -69,12 +69,12 @@ export class DocActivity {
     this.queued--;
   }
 
-  /** A server-side change was applied to the Y.Doc and waits for its commit. */
+  /** A server-side change (or a staged batch of client updates) was applied to the Y.Doc and waits for its commit. */
   localStarted(): void {
     this.localPending++;
   }
 
-  /** One server-side change was committed (or dropped); runs the waiters once none is left. */
+  /** One server-side change or staged batch was committed (or dropped); runs the waiters once none is left. */
   localSettled(): void {
     this.localPending--;
     if (this.localPending > 0) return;
@@ -85,6 +85,11 @@ export class DocActivity {
   whenLocalCommitted(fn: () => void): void {
     if (this.localPending === 0) fn();
     else this.afterLocal.push(fn);
+  }
+
+  /** True while changes applied to the Y.Doc (server-side, or a staged batch) wait for their commit. */
+  hasLocalChanges(): boolean {
+    return this.localPending > 0;
   }
 
   /** True while writes of this document still have to be committed, applied or fanned out. */

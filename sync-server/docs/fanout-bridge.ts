@@ -4,7 +4,6 @@ import type { HubLogger } from './hub-types';
 import type { LiveDoc } from './live-doc';
 import type { LoadObserver } from './loaded-docs';
 import type { StoredDoc } from './persistence';
-import { encodeUpdate } from './protocol';
 import type { UpdateListeners } from './update-listeners';
 
 /** How long a document load waits for Redis to confirm its subscription before going on without it. */
@@ -74,10 +73,14 @@ export class FanoutBridge implements FanoutHandlers, LoadObserver {
     this.fanout.unsubscribe(name);
   }
 
-  /** A batch of this document was committed here: the other processes get it as one update. */
-  committed(live: LiveDoc, updates: readonly Uint8Array[]): void {
-    if (updates.length === 0) return;
-    this.fanout.publishUpdate(live.name, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
+  /**
+   * A batch of this document was committed here: the other processes get
+   * what was stored as one update (usually one row already: see
+   * LiveDoc.stage; Y.mergeUpdates costs more than linear in its inputs).
+   */
+  committed(live: LiveDoc, rows: readonly Uint8Array[]): void {
+    if (rows.length === 0) return;
+    this.fanout.publishUpdate(live.name, rows.length === 1 ? rows[0]! : Y.mergeUpdates([...rows]));
   }
 
   /** Another process committed an update: apply it to our copy, or keep it for the load in progress. */
@@ -146,7 +149,7 @@ export class FanoutBridge implements FanoutHandlers, LoadObserver {
     if (failed > 0)
       this.host.log().warn({ doc: live.name, failed }, 'sync: updates from another process could not be applied');
     if (!changed) return;
-    live.broadcast(encodeUpdate(changed));
+    live.sendUpdate(changed);
     this.listeners.emit(live.name, changed, { kind: 'remote' });
   }
 }

@@ -93,8 +93,8 @@ export interface PendingWrite<D extends WriteTarget = WriteTarget> {
   peer: DocPeer | undefined;
   /**
    * True for a server-side change, already applied to `live.doc` (held back
-   * from readers until committed); false for a client update, applied only
-   * after its commit.
+   * from readers until committed); false for a client update, applied when its
+   * batch is staged, right before the commit (and held back the same way).
    */
   applied: boolean;
   /** Settles the caller waiting for this write (hub.change). */
@@ -103,17 +103,32 @@ export interface PendingWrite<D extends WriteTarget = WriteTarget> {
   receivedAt?: number;
 }
 
+/** One row of the update log to append. */
+export interface LogRow {
+  doc: string;
+  data: Uint8Array;
+}
+
+/** A batch ready for its commit: the writes that may happen, and the rows that store them. */
+export interface PreparedBatch<D extends WriteTarget = WriteTarget> {
+  writes: PendingWrite<D>[];
+  /** Fewer than the writes as a rule: one row per document for all its clients' updates. */
+  rows: LogRow[];
+}
+
 /** What the hub does around each batch of the group committer. */
 export interface BatchHandlers<D extends WriteTarget = WriteTarget> {
   /**
    * Drops writes that may no longer happen (authorization re-check, dropped
-   * documents) and returns the rest. When it throws, it must not have acted on
-   * any write yet: the whole batch then goes to `failed`.
+   * documents), stages the rest on their documents (applied, but held back
+   * from everyone until `committed`) and returns them with the rows to store.
+   * When it throws, the whole batch goes to `failed`, which must undo what
+   * was staged.
    */
-  prepare(batch: PendingWrite<D>[]): Promise<PendingWrite<D>[]>;
-  /** After the commit: apply, fan out, notify. */
+  prepare(batch: PendingWrite<D>[]): Promise<PreparedBatch<D>>;
+  /** After the commit: fan out, notify. */
   committed(batch: PendingWrite<D>[]): void;
-  /** The commit failed: nothing of the batch was stored. */
+  /** The commit failed: nothing of the batch was stored (what was staged must not be seen). */
   failed(batch: PendingWrite<D>[], err: unknown): void;
   /** A bug in `committed` (the batch IS durable; only logging is left to do). */
   crashed(err: unknown): void;

@@ -9,24 +9,24 @@ import { FanoutBridge, type BridgeHost } from './fanout-bridge';
 import { LoadedDocs, type DocLease } from './loaded-docs';
 import type { LiveDoc, ServerChange } from './live-doc';
 import type { Fanout } from '../fanout/fanout';
-import { consoleLogger, DEFAULT_HUB_OPTIONS, DocumentWriteError } from './hub-types';
-import type { DocPeer, HubLogger, HubOptions, PendingWrite, UpdateListener, UpdateOrigin } from './hub-types';
+import { consoleLogger, DEFAULT_HUB_OPTIONS } from './hub-types';
+import type { DocPeer, HubLogger, HubOptions, UpdateListener, UpdateOrigin } from './hub-types';
+import { HubBatches } from './hub-batches';
 
 // What other modules import from the hub: they need not know which file defines it.
 export { DEFAULT_HUB_OPTIONS, DocumentWriteError } from './hub-types';
 export type { DocPeer, HubLogger, HubOptions, UpdateListener, UpdateOrigin } from './hub-types';
 export type { DocLease } from './loaded-docs';
 
-/** A write as the committer hands it back to the hub. */
-type Write = PendingWrite<LiveDoc>;
-
 /**
  * DocHub: the live Yjs documents of this process. Opens documents on demand,
  * keeps them while connections or callers hold them, unloads idle ones, and
  * makes every update durable BEFORE anyone else sees it: client updates are
- * committed (one transaction per event-loop turn, see GroupCommitter), then
- * applied and fanned out; server-side changes are applied, committed, and only
- * then broadcast or shown to readers.
+ * applied in one Yjs transaction per document and batch, committed as the one
+ * update that transaction made (one database transaction per event-loop turn,
+ * see GroupCommitter), and only then fanned out or shown to readers;
+ * server-side changes are applied, committed, and only then broadcast or shown
+ * to readers.
  */
 export class DocHub {
   readonly store: DocStore;
@@ -58,12 +58,17 @@ export class DocHub {
       (name) => this.docs.get(name),
       () => this.log,
     );
-    this.committer = new GroupCommitter<LiveDoc>(this.store, {
-      prepare: (batch) => this.prepare(batch),
-      committed: (batch) => this.committed(batch),
-      failed: (batch, err) => this.failed(batch, err),
-      crashed: (err) => this.log.error({ err }, 'sync: error after a commit'),
-    });
+    this.committer = new GroupCommitter<LiveDoc>(
+      this.store,
+      new HubBatches({
+        log: () => this.log,
+        listeners: this.listeners,
+        bridge: () => this.bridge,
+        fanoutLag: (ms) => this.onFanoutLag?.(ms),
+        maybeCompact: (live) => this.compactor.maybeCompact(live),
+        drop: (live, code, reason) => this.docs.drop(live, code, reason),
+      }),
+    );
   }
 
   /**
@@ -103,14 +108,17 @@ export class DocHub {
 
   /**
    * Runs `fn` on the committed state of a document, holding it meanwhile.
-   * `fn` must only read: write through `change()`.
+   * `fn` must only read: write through `change()`. An async `fn` sees the
+   * committed state up to its first `await`.
    */
   async withDoc<T>(name: string, fn: (doc: Y.Doc) => T | Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const lease = await this.open(name);
       try {
-        await new Promise<void>((resolve) => lease.live.whenLocalCommitted(resolve));
-        // A failed server-side write dropped this copy; read the reloaded one.
+        // Checked again right before `fn`: a batch may have been staged while the awaiting continuation was queued.
+        while (lease.live.activity.hasLocalChanges() && !lease.live.broken)
+          await new Promise<void>((resolve) => lease.live.whenLocalCommitted(resolve));
+        // A failed write dropped this copy; read the reloaded one.
         if (lease.live.broken && attempt < 2) continue;
         return await fn(lease.doc);
       } finally {
@@ -225,58 +233,5 @@ export class DocHub {
     });
     if (!live.claimServerChange({ update, done }))
       done.catch((err) => this.log.error({ err, doc: live.name }, 'sync: a server-side change was not stored'));
-  }
-
-  private async prepare(batch: Write[]): Promise<Write[]> {
-    // Roles, locks and tokens change while sockets stay open: ask again for each batch (cheap: read-cached).
-    const peers = [...new Set(batch.filter((w) => w.peer && !w.live.broken).map((w) => w.peer!))];
-    const verdicts = new Map(await Promise.all(peers.map(async (p) => [p, await p.authorizeWrite()] as const)));
-    return batch.filter((w) => {
-      if (w.live.broken) {
-        // Its document was dropped after a failed write: the connection was closed and will resync.
-        w.settle?.reject(new DocumentWriteError(new Error('the document was reloaded')));
-        return false;
-      }
-      return !w.peer || verdicts.get(w.peer) === true;
-    });
-  }
-
-  /** After the commit: apply and fan out per document, settle waiters, notify listeners. */
-  private committed(batch: Write[]): void {
-    const byDoc = new Map<LiveDoc, Write[]>();
-    for (const w of batch) {
-      const list = byDoc.get(w.live);
-      if (list) list.push(w);
-      else byDoc.set(w.live, [w]);
-    }
-    for (const [live, writes] of byDoc) {
-      const failed = live.applyBatch(writes);
-      if (failed > 0) this.log.warn({ doc: live.name, failed }, 'sync: stored updates could not be fully applied');
-      for (const w of writes) {
-        if (w.applied) live.activity.localSettled();
-        w.settle?.resolve();
-      }
-      const now = performance.now();
-      for (const w of writes) if (w.receivedAt !== undefined) this.onFanoutLag?.(now - w.receivedAt);
-      for (const w of writes) this.listeners.emit(live.name, w.data, w.origin);
-      this.bridge?.committed(
-        live,
-        writes.map((w) => w.data),
-      );
-      this.compactor.maybeCompact(live);
-    }
-  }
-
-  private failed(batch: Write[], err: unknown): void {
-    this.log.error({ err, updates: batch.length }, 'sync: could not store updates; they were not applied');
-    const dropped = new Set<LiveDoc>();
-    for (const w of batch) {
-      // The sender keeps its update locally and sends it again after reconnecting.
-      if (w.peer) w.peer.close(CloseCode.tryAgainLater, 'storage unavailable');
-      // A server-side change is already in the live doc: drop that copy so nobody reads what is not stored.
-      if (w.applied) dropped.add(w.live);
-      w.settle?.reject(new DocumentWriteError(err));
-    }
-    for (const live of dropped) this.docs.drop(live, CloseCode.tryAgainLater, 'document reloaded');
   }
 }

@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import { DocActivity } from './doc-activity';
 import { COMMITTED, type DocPeer, type PendingWrite } from './hub-types';
+import { hasPending, integrateUpdates, pendingChanged, pendingMark, type Integrated } from './integrate';
 import {
   encodeAwarenessEntries,
   encodeAwarenessFrame,
@@ -19,6 +20,22 @@ export interface ServerChange {
 /** Receives the updates of a live document that are not committed yet (server-side changes). */
 export type ServerChangeHandler = (live: LiveDoc, update: Uint8Array, origin: unknown) => void;
 
+/** Origin of clients' updates applied by `stage()`: on their way to storage, so not server-side changes to persist. */
+const STAGED = Symbol('folio.staged');
+
+/**
+ * A batch applied to the document and waiting for its commit (see `stage`): the rows being stored, what the
+ * batch changed (sent once committed) except to `skip` (its lone sender), how many client updates Yjs refused,
+ * and whether readers are held back (activity.localStarted).
+ */
+interface Staged {
+  rows: Uint8Array[];
+  parts: Uint8Array[];
+  skip: DocPeer | undefined;
+  failed: number;
+  held: boolean;
+}
+
 /** Origin (and owner) of awareness states that came from another server process. */
 const REMOTE = Symbol('folio.remote-awareness');
 
@@ -32,9 +49,9 @@ const REMOTE = Symbol('folio.remote-awareness');
 export const MAX_AWARENESS_CLIENTS_PER_CONNECTION = 8;
 
 /**
- * One document open in memory: the Y.Doc (holding committed updates only,
- * plus server-side changes waiting for their commit), its awareness, the
- * connections attached to it, and its bookkeeping (`activity`).
+ * One document open in memory: the Y.Doc (holding committed updates, plus
+ * server-side changes and a staged batch waiting for their commit), its
+ * awareness, the connections attached to it, and its bookkeeping (`activity`).
  */
 export class LiveDoc {
   readonly doc = new Y.Doc();
@@ -44,8 +61,8 @@ export class LiveDoc {
   readonly activity = new DocActivity();
   /** Set when other server processes share this document: receives this process's presence changes. */
   onLocalAwareness: ((update: Uint8Array) => void) | undefined;
-  /** Collects effective updates while a committed update is being applied. */
-  private captured: Uint8Array[] | undefined;
+  /** The batch applied and waiting for its commit, if any (batches commit one at a time). */
+  private staged: Staged | undefined;
   /** Collects the server-side changes made inside one hub.change() call. */
   private collecting: ServerChange[] | undefined;
   /** Which connection (or another process) introduced each awareness client id (anti-spoofing). */
@@ -53,14 +70,14 @@ export class LiveDoc {
   /** The client ids each connection introduced (its lifetime budget, see MAX_AWARENESS_CLIENTS_PER_CONNECTION). */
   private readonly awarenessIntroduced = new Map<DocPeer, Set<number>>();
 
-  /** `onServerChange` receives every update that is not already committed: those are server-side changes to persist. */
+  /** `onServerChange` receives every update that is neither committed nor staged: server-side changes to persist. */
   constructor(
     readonly name: string,
     onServerChange: ServerChangeHandler,
   ) {
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      if (origin === COMMITTED) this.captured?.push(update);
-      else onServerChange(this, update, origin);
+      // Committed and staged updates are on their way to storage already (integrateUpdates captures them).
+      if (origin !== COMMITTED && origin !== STAGED) onServerChange(this, update, origin);
     });
     this.awareness = new Awareness(this.doc);
     // The server itself has no presence.
@@ -114,65 +131,91 @@ export class LiveDoc {
   }
 
   /**
-   * Applies one committed batch of this document and fans it out: the
-   * clients' updates in one Yjs transaction, then ONE frame per connection
-   * holding everything the batch changed (server-side changes are already in
-   * the doc and only need sending). Returns how many updates Yjs could not
-   * integrate.
+   * Stages this document's share of a batch right before its commit: applies
+   * the clients' updates in ONE Yjs transaction and returns the rows to store
+   * — the server-side changes as they are, plus the one update that
+   * transaction made (what the document integrated: one row per batch, not
+   * per update, and never an update Yjs refused). When the batch leaves
+   * structs waiting for missing ones, which that update would lose, the
+   * clients' updates are stored as received instead. Nobody sees the staged
+   * changes before `publish()`: readers (SyncStep2 answers, withDoc) wait, and
+   * a failed commit drops this copy (`abandon`), as for server-side changes.
    */
-  applyBatch(writes: readonly PendingWrite[]): number {
+  stage(writes: readonly PendingWrite[]): Uint8Array[] {
+    const rows: Uint8Array[] = [];
     const parts: Uint8Array[] = [];
     const incoming: PendingWrite[] = [];
     for (const w of writes) {
-      this.activity.recordStored(w.data.byteLength);
-      if (w.applied) parts.push(w.data);
-      else incoming.push(w);
+      if (!w.applied) incoming.push(w);
+      else {
+        rows.push(w.data);
+        parts.push(w.data);
+      }
     }
-    if (this.broken) return 0;
-    const localCount = parts.length;
-    let failed = 0;
-    let skip: DocPeer | undefined;
-    if (incoming.length > 0) {
-      // Pending structs integrated by this batch would be news to its sender too.
-      const hadPending = this.hasPending();
-      const result = this.applyCommitted(incoming.map((w) => w.data));
-      failed = result.failed;
-      if (result.changed) parts.push(result.changed);
-      // A lone sender already has everything the batch changed: do not echo it back.
-      if (localCount === 0 && !hadPending && new Set(incoming.map((w) => w.peer)).size === 1) skip = incoming[0]!.peer;
-    }
-    if (parts.length > 0) this.broadcast(encodeUpdate(parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts)), skip);
-    return failed;
+    const staged: Staged = { rows, parts, skip: undefined, failed: 0, held: false };
+    this.staged = staged;
+    if (this.broken || incoming.length === 0) return rows;
+    // Held back from readers from now on (abandon() tells the hub to drop this copy if the commit fails).
+    staged.held = true;
+    this.activity.localStarted();
+    // Pending structs integrated by this batch would be news to its sender too.
+    const hadPending = hasPending(this.doc);
+    const mark = pendingMark(this.doc);
+    const { changed, failed } = integrateUpdates(
+      this.doc,
+      incoming.map((w) => w.data),
+      STAGED,
+    );
+    staged.failed = failed;
+    if (pendingChanged(this.doc, mark)) for (const w of incoming) rows.push(w.data);
+    else if (changed) rows.push(changed);
+    if (!changed) return rows;
+    // A lone sender already has everything the batch changed: do not echo it back.
+    if (parts.length === 0 && !hadPending && incoming.every((w) => w.peer === incoming[0]!.peer))
+      staged.skip = incoming[0]!.peer;
+    parts.push(changed);
+    return rows;
+  }
+
+  /** The staged batch's commit failed: forgets it; true when this copy holds what is not stored (drop it). */
+  abandon(): boolean {
+    const held = this.staged?.held ?? false;
+    this.staged = undefined;
+    return held;
   }
 
   /**
-   * Applies updates that are already committed, all in ONE Yjs transaction
-   * (one 'update' event, already merged, instead of a transaction and a
-   * merge per update). Returns what actually changed (undefined: nothing) and
-   * how many updates Yjs could not integrate; what it did integrate is kept,
-   * so the others see the same document as the server.
+   * After the staged batch's commit: counts its rows into the log tail and sends ONE frame per connection
+   * holding everything the batch changed. Returns the stored rows and how many updates Yjs refused.
    */
-  applyCommitted(updates: readonly Uint8Array[]): { changed: Uint8Array | undefined; failed: number } {
-    this.captured = [];
-    let failed = 0;
-    this.doc.transact(() => {
-      for (const update of updates) {
-        try {
-          Y.applyUpdate(this.doc, update, COMMITTED);
-        } catch {
-          failed++;
-        }
-      }
-    }, COMMITTED);
-    const captured = this.captured;
-    this.captured = undefined;
-    const changed = captured.length === 0 ? undefined : captured.length === 1 ? captured[0] : Y.mergeUpdates(captured);
-    return { changed, failed };
+  publish(): { rows: readonly Uint8Array[]; failed: number } {
+    const staged = this.staged;
+    if (!staged) return { rows: [], failed: 0 };
+    this.staged = undefined;
+    for (const row of staged.rows) this.activity.recordStored(row.byteLength);
+    if (this.broken) return { rows: staged.rows, failed: staged.failed };
+    const { parts } = staged;
+    try {
+      if (parts.length > 0) this.sendUpdate(parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts), staged.skip);
+    } finally {
+      // Readers that waited for the commit see the batch now (after the connections were sent it); never left waiting.
+      if (staged.held) this.activity.localSettled();
+    }
+    return { rows: staged.rows, failed: staged.failed };
   }
 
-  /** True while Yjs holds structs or deletions whose dependencies are missing. */
-  private hasPending(): boolean {
-    return this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null;
+  /**
+   * Applies updates that are already committed (by another process), all in
+   * ONE Yjs transaction. Returns what actually changed (undefined: nothing)
+   * and how many updates Yjs could not integrate.
+   */
+  applyCommitted(updates: readonly Uint8Array[]): Integrated {
+    return integrateUpdates(this.doc, updates, COMMITTED);
+  }
+
+  /** Sends a committed update, as one Update frame, to every attached connection except `except`. */
+  sendUpdate(update: Uint8Array, except?: DocPeer): void {
+    this.broadcast(encodeUpdate(update), except);
   }
 
   /** Sends a frame to every attached connection except `except`. */

@@ -45,9 +45,12 @@ export interface SnapshotDeps {
   onError(err: unknown, documentId: string): void;
 }
 
+/** A revision waiting for its document to go quiet. */
 interface Pending {
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
+  /** When the first and the latest edit of this stream were committed (Date.now()). */
   firstAt: number;
+  lastAt: number;
 }
 
 /**
@@ -78,6 +81,12 @@ export class Snapshots {
     this.unsubscribe = deps.hub.onUpdate((name, _update, origin) => {
       // The process that committed an update makes its revision (see serialize): one revision per edit burst, not one per process.
       if (origin.kind === 'remote') return;
+      // Called for every committed update: a stream already waiting only moves its end (no timer per update).
+      const waiting = this.pending.get(name);
+      if (waiting) {
+        waiting.lastAt = Date.now();
+        return;
+      }
       const spaceId = spaceOfContentDoc(name);
       if (spaceId) return this.schedule(name, () => this.revise(spaceId), spaceId);
       const crId = changeRequestOfContentDoc(name);
@@ -85,19 +94,32 @@ export class Snapshots {
     });
   }
 
+  /**
+   * Cuts a revision of `docName` once it has been quiet for `quietMs` after
+   * its latest edit (`lastAt`, moved by later edits), or at the latest
+   * MAX_WAIT_PERIODS quiet periods after the first one. The timer checks when
+   * it fires and waits again for what is left, instead of being replaced on
+   * every edit.
+   */
   private schedule(docName: string, run: () => Promise<string | undefined>, id: string): void {
     const now = Date.now();
-    const existing = this.pending.get(docName);
-    if (existing) clearTimeout(existing.timer);
-    const firstAt = existing?.firstAt ?? now;
     const { quietMs } = this.deps;
-    const due = Math.min(quietMs, Math.max(0, firstAt + quietMs * MAX_WAIT_PERIODS - now));
-    const timer = setTimeout(() => {
+    const entry: Pending = { firstAt: now, lastAt: now };
+    const fire = () => {
+      if (this.pending.get(docName) !== entry) return;
+      const due = Math.min(entry.lastAt + quietMs, entry.firstAt + quietMs * MAX_WAIT_PERIODS);
+      const wait = due - Date.now();
+      if (wait > 0) {
+        entry.timer = setTimeout(fire, wait);
+        entry.timer.unref();
+        return;
+      }
       this.pending.delete(docName);
       run().catch((err) => this.deps.onError(err, id));
-    }, due);
-    timer.unref();
-    this.pending.set(docName, { timer, firstAt });
+    };
+    entry.timer = setTimeout(fire, quietMs);
+    entry.timer.unref();
+    this.pending.set(docName, entry);
   }
 
   /** Runs `hook` with every new space revision, inside its transaction. */

@@ -1,49 +1,78 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv } from '../helpers/cli-process';
-import { freshPostgresDatabase } from '../helpers/postgres';
-import { freePort, npmStartEnv, rssMiB, START_ARGS } from '../helpers/server-process';
-import { BENCH_ADMIN_TOKEN, benchBackend } from './fixture';
+import { ensureServerBuilt } from '../../scripts/build-server.mjs';
+import { rssMiB } from '../helpers/server-process';
 import type { BenchOutcome } from './http-load';
 import { connectPeers, type Peer } from './fanout-peers';
+import { median, medianPhase, NO_PHASE, phase, type InsertKind, type PhaseResult } from './fanout-phase';
+import { spawnServer, type StartKind } from './fanout-spawn';
 import type { SyncServerKind } from './sync-servers';
 
+export type { InsertKind } from './fanout-phase';
+
 /**
- * Fan-out benchmark: one document, CLIENTS (100) connected clients, one of
- * them the writer making INSERTS (2,000) one-character inserts, each its own
- * update. Two phases after a warm-up: a burst (all inserts in one synchronous
- * loop) and a paced run (one insert per millisecond timer tick). Figures:
- * time until every client has every insert, and the per-update latency
- * (insert at the writer -> arrival at a receiver; p50/p99 over all
- * receivers and updates). The same workload runs against Folio (which
- * commits every update before broadcasting it) and, as baselines in the same
- * run, the y-websocket 1.5 reference server and Hocuspocus (both in memory,
- * persisting nothing). Each server runs in its own child process; the clients
- * share this one. The server process's resident memory is sampled before the
- * burst (idle, clients connected) and throughout it (peak). Writes
- * test-artifacts/bench-fanout.json.
+ * Fan-out benchmark: one document, N connected clients, one of them the
+ * writer making INSERTS (2,000) inserts at the end of a Y.Text, each its own
+ * transaction (so its own update and its own frame). Two workloads:
+ *   char  BENCH_FANOUT_CLIENTS (100) clients, one character per insert
+ *   word  BENCH_FANOUT_WORD_CLIENTS (50) clients, one word (3-12 characters) per insert
+ * (BENCH_FANOUT_WORKLOADS=char,word picks them). Two phases after a warm-up:
+ * a burst (all inserts in one synchronous loop) and a paced run (one insert
+ * per millisecond timer tick; BENCH_FANOUT_PACED=0 skips it). Figures: time
+ * until every client has every insert, and the per-update latency (insert at
+ * the writer -> arrival at a receiver; p50/p99 over all receivers and
+ * updates). The same workload runs against Folio (which commits every update
+ * before broadcasting it) and, as baselines, Hocuspocus and the y-websocket
+ * 1.5 reference server (both in memory, persisting nothing), in
+ * BENCH_FANOUT_ROUNDS (3) rounds that alternate the servers' order; each
+ * figure is the median over the rounds, each ratio to Hocuspocus the median
+ * of the rounds' ratios (every round's is printed too). Each server runs in
+ * its own child process, started as in production (compiled Folio, plain-node
+ * Hocuspocus and y-websocket; BENCH_FANOUT_START=sources runs them through tsx);
+ * BENCH_FANOUT_REFERENCE=<dir>/main.js adds another Folio build (e.g. the one
+ * before a change) as `folio-reference`, and BENCH_FANOUT_FOLIO=<dir>/main.js
+ * runs Folio from such a build instead of out/server (neither is rebuilt).
+ * The server process's resident memory is sampled before the burst (idle,
+ * clients connected) and throughout it (peak), its CPU time over the burst.
+ * Writes test-artifacts/bench-fanout.json.
  */
 
 export const name = 'fanout';
 
-const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 100);
 const INSERTS = Number(process.env.BENCH_FANOUT_INSERTS ?? 2000);
-const WARMUP_INSERTS = 200;
-const CONVERGE_TIMEOUT_MS = 120_000;
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * Inserts of the discarded warm-up burst before each server's measured phases
+ * (default: as many as a burst). V8 compiles the hot code of the servers, and
+ * of the clients in this process, as it runs: with a 200-insert warm-up
+ * Hocuspocus's server spent 290-340 ms of CPU on a burst it handles in
+ * 130-150 ms once warm, and the first server of a run converged up to 3x
+ * slower than in later rounds.
+ */
+const WARMUP_INSERTS = process.env.BENCH_FANOUT_WARMUP_INSERTS;
 
-interface PhaseResult {
-  convergeMs: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
+/** A named workload: how many clients, what each insert writes. */
+export interface Workload {
+  name: InsertKind;
+  clients: number;
+  inserts: number;
 }
 
+/** The workloads of `npm run bench -- fanout` (BENCH_FANOUT_WORKLOADS selects). */
+export function workloads(): Workload[] {
+  const all: Workload[] = [
+    { name: 'char', clients: Number(process.env.BENCH_FANOUT_CLIENTS ?? 100), inserts: INSERTS },
+    { name: 'word', clients: Number(process.env.BENCH_FANOUT_WORD_CLIENTS ?? 50), inserts: INSERTS },
+  ];
+  const wanted = (process.env.BENCH_FANOUT_WORKLOADS ?? 'char,word').split(',').map((s) => s.trim());
+  return all.filter((w) => wanted.includes(w.name));
+}
+
+/** A server as the benchmark runs it: a kind, or another build of Folio. */
+export type BenchServerKind = SyncServerKind | 'folio-reference';
+
 export interface ServerResult {
-  server: SyncServerKind;
+  server: BenchServerKind;
   burst: PhaseResult;
   paced: PhaseResult;
   /** The server process's RSS with every client connected, before the burst, in MiB. */
@@ -65,202 +94,47 @@ function sampleRss(pid: number | undefined): () => number {
   };
 }
 
-/** A server process of the benchmark. */
-interface SpawnedServer {
-  url: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-
-/**
- * How the servers are started: `sources` (default) runs each through tsx
- * from test/bench/sync-servers.ts; `production` runs Folio as `npm start`
- * does (the compiled build in out/server, which must exist: see
- * scripts/build-server.mjs) and Hocuspocus with plain node
- * (hocuspocus-server.mjs), so neither carries tsx in its memory.
- */
-export type StartKind = 'sources' | 'production';
-
-/** Starts one server kind in a child process; resolves once it listens (it prints `LISTENING <url>`, or answers /healthz). */
-async function spawnServer(kind: SyncServerKind, start: StartKind): Promise<SpawnedServer> {
-  if (start === 'sources') return spawnListening(kind, ['--import', 'tsx', 'test/bench/sync-servers.ts', kind], {});
-  if (kind === 'hocuspocus') return spawnListening(kind, ['test/bench/hocuspocus-server.mjs'], {});
-  if (kind !== 'folio') throw new Error(`no production start for ${kind}`);
-  const dir = await mkdtemp(join(os.tmpdir(), 'folio-bench-fanout-'));
-  const pg = benchBackend() === 'postgres' ? await freshPostgresDatabase('folio_bench_fanout') : undefined;
-  const port = await freePort();
-  const env = {
-    ...childEnv(dir),
-    ...npmStartEnv(),
-    FOLIO_PORT: String(port),
-    FOLIO_HOST: '127.0.0.1',
-    FOLIO_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-    ...(pg ? { FOLIO_DATABASE_URL: pg.url } : {}),
-  };
-  const cleanUp = async () => {
-    await pg?.drop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    const server = await spawnListening(kind, START_ARGS.compiled, env, `http://127.0.0.1:${port}`);
-    return { ...server, stop: () => server.stop().finally(cleanUp) };
-  } catch (err) {
-    await cleanUp();
-    throw err;
-  }
-}
-
-function spawnListening(
-  kind: SyncServerKind,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  healthUrl?: string,
-): Promise<SpawnedServer> {
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: healthUrl ? env : { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let settled = false;
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m && !healthUrl && !settled) {
-        settled = true;
-        resolve({ url: m[1]!, pid: child.pid, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      settled = true;
-      reject(new Error(`${kind} server exited (${code}) before listening`));
-    });
-    if (healthUrl) {
-      const poll = async () => {
-        while (!settled) {
-          const up = await fetch(`${healthUrl}/healthz`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (up && !settled) {
-            settled = true;
-            return resolve({ url: healthUrl, pid: child.pid, stop });
-          }
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
-      void poll();
-    }
-  });
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Runs one phase: the writer (peers[0]) inserts `inserts` characters; waits until every receiver has them all. */
-async function phase(peers: Peer[], inserts: number, paced: boolean): Promise<PhaseResult> {
-  const writer = peers[0]!;
-  const receivers = peers.slice(1);
-  const base = writer.text.length;
-  const target = base + inserts;
-  const sent = new Float64Array(inserts);
-  const latencies = new Float64Array(receivers.length * inserts);
-  let count = 0;
-  let done = 0;
-  let lastArrival = 0;
-  const unobserve = receivers.map((r) => {
-    let seen = r.text.length;
-    const onChange = () => {
-      const now = performance.now();
-      const length = Math.min(r.text.length, target);
-      for (let k = seen; k < length; k++) latencies[count++] = now - sent[k - base]!;
-      if (seen < target && length >= target) {
-        done++;
-        lastArrival = now;
-      }
-      seen = Math.max(seen, length);
-    };
-    r.text.observe(onChange);
-    return () => r.text.unobserve(onChange);
-  });
-  const start = performance.now();
-  const insert = (k: number) => {
-    writer.text.insert(writer.text.length, 'x');
-    sent[k] = performance.now();
-  };
-  if (paced) {
-    await new Promise<void>((resolve) => {
-      let k = 0;
-      const timer = setInterval(() => {
-        insert(k++);
-        if (k === inserts) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 1);
-    });
-  } else {
-    for (let k = 0; k < inserts; k++) insert(k);
-  }
-  const deadline = Date.now() + CONVERGE_TIMEOUT_MS;
-  while (done < receivers.length) {
-    if (Date.now() > deadline)
-      throw new Error(`only ${done}/${receivers.length} clients converged within ${CONVERGE_TIMEOUT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  for (const off of unobserve) off();
-  const sorted = latencies.subarray(0, count).sort();
-  return {
-    convergeMs: lastArrival - start,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-    maxMs: sorted[sorted.length - 1] ?? 0,
-  };
-}
-
-/** The workload of one run: clients per server, inserts per phase, and whether to run the paced phase. */
+/** The workload of one run: clients per server, inserts per phase, what each insert writes, and whether to run the paced phase. */
 export interface FanoutOptions {
   clients: number;
   inserts: number;
   paced: boolean;
+  /** What each insert writes (default: one character). */
+  insert?: InsertKind;
   start?: StartKind;
+  /** Folio's compiled entry instead of out/server/main.js (implies a production start). */
+  folioEntry?: string;
+  /** For `folio-reference`: the compiled entry of the other build. */
+  referenceEntry?: string;
 }
 
-const NO_PHASE: PhaseResult = { convergeMs: 0, p50Ms: 0, p99Ms: 0, maxMs: 0 };
-
 export async function measureServer(
-  kind: SyncServerKind,
+  kind: BenchServerKind,
   problems: string[],
-  options: FanoutOptions = { clients: CLIENTS, inserts: INSERTS, paced: true },
+  options: FanoutOptions,
 ): Promise<ServerResult | undefined> {
-  const server = await spawnServer(kind, options.start ?? 'sources');
+  const syncKind: SyncServerKind = kind === 'folio-reference' ? 'folio' : kind;
+  const insert = options.insert ?? 'char';
+  const server = await spawnServer(
+    syncKind,
+    options.start ?? 'sources',
+    kind === 'folio-reference' ? options.referenceEntry : kind === 'folio' ? options.folioEntry : undefined,
+  );
   let peers: Peer[] = [];
   try {
-    console.log(`fanout: ${kind} on ${server.url}: connecting ${options.clients} clients…`);
-    peers = await connectPeers(kind, server.url, options.clients);
-    await phase(peers, WARMUP_INSERTS, false);
+    console.log(`fanout: ${kind} on ${server.url}: ${options.clients} clients, ${insert} inserts…`);
+    peers = await connectPeers(syncKind, server.url, options.clients);
+    await phase(peers, Number(WARMUP_INSERTS ?? options.inserts), insert, false, server.pid);
     const rssBeforeBurstMiB = rss(server.pid);
     const stopSampling = sampleRss(server.pid);
     let burst: PhaseResult;
     let rssPeakBurstMiB: number;
     try {
-      burst = await phase(peers, options.inserts, false);
+      burst = await phase(peers, options.inserts, insert, false, server.pid);
     } finally {
       rssPeakBurstMiB = stopSampling();
     }
-    const paced = options.paced ? await phase(peers, options.inserts, true) : NO_PHASE;
+    const paced = options.paced ? await phase(peers, options.inserts, insert, true, server.pid) : NO_PHASE;
     const expected = peers[0]!.text.toString();
     const diverged = peers.filter((p) => p.text.toString() !== expected).length;
     if (diverged > 0) problems.push(`${kind}: ${diverged} clients ended with a different text`);
@@ -274,28 +148,97 @@ export async function measureServer(
   }
 }
 
-function table(results: ServerResult[]): string {
-  const folio = results.find((r) => r.server === 'folio');
+/** One server's figures over the rounds of a workload: medians, and each round's result. */
+export interface ServerSummary {
+  server: BenchServerKind;
+  rounds: ServerResult[];
+  burst: PhaseResult;
+  paced: PhaseResult;
+  rssBeforeBurstMiB: number;
+  rssPeakBurstMiB: number;
+  /** Burst convergence ÷ Hocuspocus's in the same round, every round (empty without Hocuspocus). */
+  roundRatios: number[];
+  /** The median of roundRatios. */
+  ratio: number;
+}
+
+/**
+ * Runs `workload` against every server for `rounds` rounds, rotating which
+ * goes first, and summarizes each server (medians; ratios to Hocuspocus per
+ * round, then their median).
+ */
+export async function measureWorkload(
+  servers: readonly BenchServerKind[],
+  workload: Workload,
+  rounds: number,
+  problems: string[],
+  options: Omit<FanoutOptions, 'clients' | 'inserts' | 'insert'>,
+): Promise<ServerSummary[]> {
+  const byRound: Map<BenchServerKind, ServerResult>[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const order = servers.map((_, j) => servers[(i + j) % servers.length]!);
+    const results = new Map<BenchServerKind, ServerResult>();
+    for (const kind of order) {
+      const r = await measureServer(kind, problems, {
+        ...options,
+        clients: workload.clients,
+        inserts: workload.inserts,
+        insert: workload.name,
+      });
+      if (r) results.set(kind, r);
+    }
+    byRound.push(results);
+  }
+  return servers.flatMap((server) => {
+    const rs = byRound.map((m) => m.get(server)).filter((r): r is ServerResult => r !== undefined);
+    if (rs.length === 0) return [];
+    const roundRatios = byRound.flatMap((m) => {
+      const own = m.get(server);
+      const hocus = m.get('hocuspocus');
+      return own && hocus ? [own.burst.convergeMs / hocus.burst.convergeMs] : [];
+    });
+    return [
+      {
+        server,
+        rounds: rs,
+        burst: medianPhase(rs.map((r) => r.burst)),
+        paced: medianPhase(rs.map((r) => r.paced)),
+        rssBeforeBurstMiB: median(rs.map((r) => r.rssBeforeBurstMiB)),
+        rssPeakBurstMiB: Math.max(...rs.map((r) => r.rssPeakBurstMiB)),
+        roundRatios,
+        ratio: median(roundRatios),
+      },
+    ];
+  });
+}
+
+function table(results: ServerSummary[]): string {
   const head = [
     'server',
     'burst converge ms',
+    'burst written/first ms',
     'burst p50',
     'burst p99',
+    'burst CPU ms server/clients',
+    'burst frames/client',
     'paced converge ms',
     'paced p50',
     'paced p99',
-    'burst vs folio',
+    'burst vs hocuspocus (rounds)',
     'RSS MiB idle/burst peak',
   ];
   const rows = results.map((r) => [
     r.server,
     r.burst.convergeMs.toFixed(0),
+    `${r.burst.writeMs.toFixed(0)}/${r.burst.firstDoneMs.toFixed(0)}`,
     r.burst.p50Ms.toFixed(1),
     r.burst.p99Ms.toFixed(1),
+    `${r.burst.serverCpuMs.toFixed(0)}/${r.burst.clientsCpuMs.toFixed(0)}`,
+    r.burst.framesPerClient.toFixed(0),
     r.paced.convergeMs.toFixed(0),
     r.paced.p50Ms.toFixed(1),
     r.paced.p99Ms.toFixed(1),
-    folio ? `${(r.burst.convergeMs / folio.burst.convergeMs).toFixed(2)}x` : '-',
+    r.roundRatios.length === 0 ? '-' : `${r.ratio.toFixed(2)}x (${r.roundRatios.map((x) => x.toFixed(2)).join(' / ')})`,
     `${r.rssBeforeBurstMiB.toFixed(0)}/${r.rssPeakBurstMiB.toFixed(0)}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -304,17 +247,50 @@ function table(results: ServerResult[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** The production start when the server builds (out/server, rebuilt when stale), else the sources through tsx (reported). */
+async function startKind(problems: string[]): Promise<StartKind> {
+  if (process.env.BENCH_FANOUT_FOLIO) return 'production';
+  const wanted = process.env.BENCH_FANOUT_START ?? 'production';
+  if (wanted !== 'production' && wanted !== 'sources')
+    throw new Error(`BENCH_FANOUT_START must be production or sources, got "${wanted}"`);
+  if (wanted === 'sources') return 'sources';
+  try {
+    await ensureServerBuilt();
+    return 'production';
+  } catch (err) {
+    problems.push(`the server did not compile (${(err as Error).message}); servers run from the sources (tsx)`);
+    return 'sources';
+  }
+}
+
 export async function run(): Promise<BenchOutcome> {
   const problems: string[] = [];
-  const results: ServerResult[] = [];
-  for (const kind of ['folio', 'y-websocket', 'hocuspocus'] as const) {
-    const r = await measureServer(kind, problems);
-    if (r) results.push(r);
+  const start = await startKind(problems);
+  const reference = process.env.BENCH_FANOUT_REFERENCE;
+  const servers = (process.env.BENCH_FANOUT_SERVERS ?? 'folio,hocuspocus,y-websocket')
+    .split(',')
+    .map((s) => s.trim() as BenchServerKind);
+  if (reference) servers.splice(1, 0, 'folio-reference');
+  const rounds = Math.max(1, Number(process.env.BENCH_FANOUT_ROUNDS ?? 3));
+  const paced = process.env.BENCH_FANOUT_PACED !== '0';
+  const report: { workload: Workload; results: ServerSummary[] }[] = [];
+  for (const workload of workloads()) {
+    const results = await measureWorkload(servers, workload, rounds, problems, {
+      paced,
+      start,
+      folioEntry: process.env.BENCH_FANOUT_FOLIO,
+      referenceEntry: reference,
+    });
+    report.push({ workload, results });
   }
-  console.log(
-    `\n${CLIENTS} clients, ${INSERTS} inserts per phase; latencies in ms; "burst vs folio" = that server's burst convergence time / Folio's\n`,
-  );
-  console.log(table(results) + '\n');
+  for (const { workload, results } of report) {
+    console.log(
+      `\n${workload.name}: ${workload.clients} clients, ${workload.inserts} ${workload.name === 'char' ? 'one-character' : 'one-word'} ` +
+        `inserts per phase; medians of ${rounds} rounds (${start} start); latencies in ms; ` +
+        `"burst vs hocuspocus" = that server's burst convergence time / Hocuspocus's in the same round\n`,
+    );
+    console.log(table(results) + '\n');
+  }
   const dir = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}bench-fanout.json`;
@@ -327,9 +303,10 @@ export async function run(): Promise<BenchOutcome> {
         backend: process.env.BENCH_BACKEND ?? 'pglite',
         node: process.version,
         cpus: os.cpus().length,
-        clients: CLIENTS,
-        inserts: INSERTS,
-        results,
+        start,
+        reference,
+        rounds,
+        workloads: report,
         problems,
       },
       null,

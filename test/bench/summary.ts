@@ -7,7 +7,7 @@ import { childEnv, ROOT } from '../helpers/cli-process';
 import { freshPostgresDatabase } from '../helpers/postgres';
 import { freePort, rssMiB, START_ARGS, startEnv, startServerProcess, type StartMode } from '../helpers/server-process';
 import { startBenchServer } from './fixture';
-import { measureServer, type ServerResult } from './fanout';
+import { measureWorkload, type InsertKind, type ServerSummary, type Workload } from './fanout';
 import { loadSettings, type BenchOutcome } from './http-load';
 import { REST_TARGETS, runScenario, scenarios, seed, writeArtifact, type ScenarioResult } from './rest';
 
@@ -23,11 +23,21 @@ export const name = 'summary';
 
 /** Seconds a freshly started server idles before its RSS is read. */
 const IDLE_MS = Number(process.env.BENCH_SUMMARY_IDLE_S ?? 3) * 1000;
-/** The fan-out workload of the issue: 1 document, 50 clients, 2,000 edits. */
-const FANOUT_CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 50);
-const FANOUT_INSERTS = Number(process.env.BENCH_FANOUT_INSERTS ?? 2000);
-/** Alternating fan-out rounds (Folio, Hocuspocus, Folio, …); each server's fastest is kept, and its highest RSS. */
-const FANOUT_ROUNDS = Math.max(1, Number(process.env.BENCH_SUMMARY_FANOUT_ROUNDS ?? 2));
+/** The fan-out workloads of the issues: 1 document, 50 clients, 2,000 one-character inserts, then 2,000 one-word inserts. */
+const FANOUT_WORKLOADS: Workload[] = [
+  {
+    name: 'char',
+    clients: Number(process.env.BENCH_FANOUT_CLIENTS ?? 50),
+    inserts: Number(process.env.BENCH_FANOUT_INSERTS ?? 2000),
+  },
+  {
+    name: 'word',
+    clients: Number(process.env.BENCH_FANOUT_WORD_CLIENTS ?? 50),
+    inserts: Number(process.env.BENCH_FANOUT_INSERTS ?? 2000),
+  },
+];
+/** Rounds of each fan-out workload (Folio and Hocuspocus, alternating which goes first); the median round ratio is kept, and the highest RSS. */
+const FANOUT_ROUNDS = Math.max(1, Number(process.env.BENCH_SUMMARY_FANOUT_ROUNDS ?? 3));
 
 interface Row {
   figure: string;
@@ -137,33 +147,28 @@ async function restRatios(problems: string[]): Promise<ScenarioResult[]> {
   }
 }
 
+/** One workload's figures: Folio's and Hocuspocus's summaries (medians over the rounds). */
+type FanoutFigures = Partial<Record<InsertKind, { folio?: ServerSummary; hocuspocus?: ServerSummary }>>;
+
 /**
- * The burst against Folio (BENCH_BACKEND, default PGlite) and Hocuspocus, both started as in production
- * (compiled Folio, plain-node Hocuspocus; tsx when the build failed), alternating for `rounds` rounds; the
- * fastest round of each is kept (the clients share this process, whose pauses only ever slow a round down).
+ * The bursts of both workloads against Folio (BENCH_BACKEND, default PGlite) and Hocuspocus, both started as
+ * in production (compiled Folio, plain-node Hocuspocus; tsx when the build failed), in `rounds` rounds that
+ * alternate which server goes first; each ratio is the median of the rounds' ratios (the clients share this
+ * process, whose pauses slow down one round, not one server).
  */
-async function fanout(
-  problems: string[],
-  mode: StartMode,
-  rounds: number,
-): Promise<{ folio?: ServerResult; hocuspocus?: ServerResult }> {
-  const options = {
-    clients: FANOUT_CLIENTS,
-    inserts: FANOUT_INSERTS,
-    paced: false,
-    start: mode === 'compiled' ? ('production' as const) : ('sources' as const),
-  };
-  const best: { folio?: ServerResult; hocuspocus?: ServerResult } = {};
-  for (let i = 0; i < rounds; i++) {
-    for (const kind of ['folio', 'hocuspocus'] as const) {
-      const r = await measureServer(kind, problems, options);
-      const kept = best[kind];
-      if (r && (!kept || r.burst.convergeMs < kept.burst.convergeMs))
-        best[kind] = { ...r, rssPeakBurstMiB: Math.max(r.rssPeakBurstMiB, kept?.rssPeakBurstMiB ?? 0) };
-      else if (r && kept) kept.rssPeakBurstMiB = Math.max(kept.rssPeakBurstMiB, r.rssPeakBurstMiB);
-    }
+async function fanout(problems: string[], mode: StartMode, rounds: number): Promise<FanoutFigures> {
+  const figures: FanoutFigures = {};
+  for (const workload of FANOUT_WORKLOADS) {
+    const results = await measureWorkload(['folio', 'hocuspocus'], workload, rounds, problems, {
+      paced: false,
+      start: mode === 'compiled' ? 'production' : 'sources',
+    });
+    figures[workload.name] = {
+      folio: results.find((r) => r.server === 'folio'),
+      hocuspocus: results.find((r) => r.server === 'hocuspocus'),
+    };
   }
-  return best;
+  return figures;
 }
 
 function table(rows: Row[]): string {
@@ -191,15 +196,24 @@ export async function run(): Promise<BenchOutcome> {
     return undefined;
   });
   // Fan-out before REST: its clients run in this process, which REST's load generation leaves with a big heap.
-  console.log(`summary: fan-out (${FANOUT_CLIENTS} clients, ${FANOUT_INSERTS} inserts, ${FANOUT_ROUNDS} rounds) …`);
+  console.log(
+    `summary: fan-out (${FANOUT_WORKLOADS.map((w) => `${w.clients} clients, ${w.inserts} ${w.name} inserts`).join('; ')}; ${FANOUT_ROUNDS} rounds) …`,
+  );
   const fan = await fanout(problems, mode, FANOUT_ROUNDS);
   const rest = await restRatios(problems);
 
   const ratio = (name: string) => rest.find((r) => r.scenario.startsWith(name))?.ratio;
   const cpu = (name: string) => rest.find((r) => r.scenario.startsWith(name))?.cpuRatio;
-  const converge =
-    fan.folio && fan.hocuspocus ? fan.folio.burst.convergeMs / fan.hocuspocus.burst.convergeMs : undefined;
-  const rssRatio = fan.folio && fan.hocuspocus ? fan.folio.rssPeakBurstMiB / fan.hocuspocus.rssPeakBurstMiB : undefined;
+  const converge = (kind: InsertKind) => {
+    const ratio = fan[kind]?.folio?.ratio;
+    return ratio === undefined || Number.isNaN(ratio) ? undefined : ratio;
+  };
+  const peak = (server: 'folio' | 'hocuspocus') => {
+    const peaks = FANOUT_WORKLOADS.map((w) => fan[w.name]?.[server]?.rssPeakBurstMiB ?? 0);
+    return Math.max(...peaks);
+  };
+  const rssRatio = peak('folio') > 0 && peak('hocuspocus') > 0 ? peak('folio') / peak('hocuspocus') : undefined;
+  const [charLoad, wordLoad] = FANOUT_WORKLOADS as [Workload, Workload];
   const rows: Row[] = [
     row('idle RSS, PGlite, empty data dir', starts?.idleRss, ' MiB', '<= 150 MiB', atMost(150)),
     row('idle RSS, PostgreSQL mode', pgRss, ' MiB', '<= 100 MiB', atMost(100)),
@@ -226,7 +240,20 @@ export async function run(): Promise<BenchOutcome> {
       `>= ${REST_TARGETS.listSpaces}`,
       atLeast(REST_TARGETS.listSpaces),
     ),
-    row(`fan-out burst converge vs Hocuspocus (${FANOUT_CLIENTS} clients)`, converge, '', '<= 0.6', atMost(0.6)),
+    row(
+      `fan-out burst converge vs Hocuspocus (${charLoad.clients} clients, 1-char inserts)`,
+      converge('char'),
+      '',
+      '<= 0.6',
+      atMost(0.6),
+    ),
+    row(
+      `fan-out burst converge vs Hocuspocus (${wordLoad.clients} clients, word inserts)`,
+      converge('word'),
+      '',
+      '<= 0.6',
+      atMost(0.6),
+    ),
     row('server RSS during the burst vs Hocuspocus', rssRatio, '', '<= 2', atMost(2)),
   ];
   const backend = process.env.BENCH_BACKEND ?? 'pglite';
@@ -243,11 +270,15 @@ export async function run(): Promise<BenchOutcome> {
     `REST req/s ratio of every round: ` +
       rest.map((r) => `${r.scenario} ${r.roundRatios.map((x) => x.toFixed(2)).join(' / ')}`).join('; '),
   );
-  if (fan.folio && fan.hocuspocus)
-    console.log(
-      `\nfan-out: Folio ${fan.folio.burst.convergeMs.toFixed(0)} ms, peak ${fan.folio.rssPeakBurstMiB.toFixed(0)} MiB; ` +
-        `Hocuspocus ${fan.hocuspocus.burst.convergeMs.toFixed(0)} ms, peak ${fan.hocuspocus.rssPeakBurstMiB.toFixed(0)} MiB`,
-    );
+  for (const w of FANOUT_WORKLOADS) {
+    const { folio, hocuspocus } = fan[w.name] ?? {};
+    if (folio && hocuspocus)
+      console.log(
+        `fan-out ${w.name}: Folio ${folio.burst.convergeMs.toFixed(0)} ms (median), peak ${folio.rssPeakBurstMiB.toFixed(0)} MiB; ` +
+          `Hocuspocus ${hocuspocus.burst.convergeMs.toFixed(0)} ms, peak ${hocuspocus.rssPeakBurstMiB.toFixed(0)} MiB; ` +
+          `ratio of every round ${folio.roundRatios.map((x) => x.toFixed(2)).join(' / ')}`,
+      );
+  }
   console.log(`summary: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
   const file = await writeArtifact(
     {
