@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { applyStored } from './persistence';
 
 /**
  * Applying many Yjs updates to a live document at once, and telling what
@@ -25,18 +26,10 @@ export function integrateUpdates(doc: Y.Doc, updates: readonly Uint8Array[], ori
   const capture = (update: Uint8Array, from: unknown) => {
     if (from === origin) captured.push(update);
   };
-  let failed = 0;
+  let failed: number;
   doc.on('update', capture);
   try {
-    doc.transact(() => {
-      for (const update of updates) {
-        try {
-          Y.applyUpdate(doc, update, origin);
-        } catch {
-          failed++;
-        }
-      }
-    }, origin);
+    failed = applyStored(doc, updates, origin);
   } finally {
     doc.off('update', capture);
   }

@@ -4,6 +4,7 @@ import { crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { editedPage, largePage } from '../helpers/large-markdown';
 import { startBenchServer, type BenchServer } from './fixture';
 import type { BenchOutcome } from './http-load';
+import { probeHealthz } from './healthz-probe';
 import { writeArtifact } from './rest';
 
 /**
@@ -42,36 +43,14 @@ async function probeWhile(
   work: () => Promise<number>,
   bodyBytes: number,
 ): Promise<Probe> {
-  let done = false;
-  const latencies: number[] = [];
-  let failures = 0;
-  const t0 = performance.now();
-  const until = work().finally(() => (done = true));
-  let due = performance.now();
-  for (;;) {
-    const last = done;
-    try {
-      const res = await fetch(`${b.url}/healthz`);
-      await res.arrayBuffer();
-      if (res.status === 200) latencies.push(performance.now() - due);
-      else failures++;
-    } catch {
-      failures++;
-    }
-    if (last) break;
-    due = performance.now() + PROBE_GAP_MS;
-    await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
-  }
-  await until;
-  const requestMs = performance.now() - t0;
-  latencies.sort((x, y) => x - y);
+  const { latencies, failures, elapsedMs } = await probeHealthz(b.url, work(), PROBE_GAP_MS);
   return {
     scenario,
     samples: latencies.length,
     failures,
     p50Ms: latencies[Math.floor(latencies.length / 2)] ?? 0,
     maxMs: latencies.at(-1) ?? 0,
-    requestMs,
+    requestMs: elapsedMs,
     bodyBytes,
   };
 }

@@ -5,6 +5,7 @@ import { spaceContentDoc } from '../../shared/sync-contract';
 import { HOSTILE_PAGES, SLOW_BUT_WITHIN_LIMITS } from '../helpers/hostile-markdown';
 import { startBenchServer, type BenchServer } from './fixture';
 import type { BenchOutcome } from './http-load';
+import { probeHealthz } from './healthz-probe';
 import { writeArtifact } from './rest';
 
 /**
@@ -38,36 +39,9 @@ interface Probe {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/**
- * GETs /healthz one after the other until `until` settles. A probe's latency runs from when it was due
- * (the previous answer + the gap) to its answer: the server runs in this process, so a blocked event
- * loop delays the probe's timer as much as its request, and both count.
- */
+/** Probes /healthz (healthz-probe.ts) until `until` settles. */
 async function probeWhile(b: BenchServer, scenario: string, until: Promise<unknown>): Promise<Probe> {
-  let done = false;
-  void until.finally(() => (done = true)).catch(() => undefined);
-  const latencies: number[] = [];
-  let failures = 0;
-  const start = performance.now();
-  let due = start;
-  // The probe that falls due while the loop is blocked runs after it, and then measures the stall: so one
-  // probe always runs after `until` settled.
-  for (;;) {
-    const last = done;
-    try {
-      const res = await fetch(`${b.url}/healthz`);
-      await res.arrayBuffer();
-      if (res.status === 200) latencies.push(performance.now() - due);
-      else failures++;
-    } catch {
-      failures++;
-    }
-    if (last) break;
-    due = performance.now() + PROBE_GAP_MS;
-    await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
-  }
-  await until;
-  latencies.sort((x, y) => x - y);
+  const { latencies, failures, elapsedMs } = await probeHealthz(b.url, until, PROBE_GAP_MS);
   return {
     scenario,
     samples: latencies.length,
@@ -75,7 +49,7 @@ async function probeWhile(b: BenchServer, scenario: string, until: Promise<unkno
     p50Ms: quantile(latencies, 0.5),
     p99Ms: quantile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? 0,
-    seconds: (performance.now() - start) / 1000,
+    seconds: elapsedMs / 1000,
   };
 }
 
