@@ -1,3 +1,5 @@
+import { matchScreen, pathOf, screenOf } from './screens/registry';
+
 /**
  * The app's location. One path grammar, written two ways:
  *
@@ -27,7 +29,10 @@
  */
 
 /** Organization screens. */
-export type OrgTab = 'home' | 'members' | 'teams' | 'settings';
+export type OrgTab = 'home' | 'sites' | 'members' | 'teams' | 'settings';
+
+/** A docs site's screens (undefined: its overview). */
+export type SiteTab = 'structure' | 'customize' | 'audience' | 'settings';
 
 /** Where the app is. */
 export type Route =
@@ -38,7 +43,7 @@ export type Route =
   | { view: 'new-org' }
   | { view: 'org'; orgId: string; tab: OrgTab }
   | { view: 'collection'; orgId: string; collectionId: string }
-  | { view: 'site'; orgId: string; siteId: string }
+  | { view: 'site'; orgId: string; siteId: string; tab?: SiteTab }
   | { view: 'join'; orgId: string; inviteId: string }
   | SpaceRoute;
 
@@ -57,8 +62,6 @@ export interface SpaceRoute {
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const ORG_TABS: readonly OrgTab[] = ['home', 'members', 'teams', 'settings'];
-const SIMPLE_VIEWS = ['settings', 'sign-in', 'account', 'new-org'] as const;
 
 const isId = (s: string | undefined): s is string => s !== undefined && ID.test(s);
 
@@ -86,21 +89,13 @@ export function parseRoute(input: string): Route {
   raw = raw.replace(/\?.*$/, '');
   if (raw === '/app' || raw.startsWith('/app/')) raw = raw.slice(4);
   const parts = raw.split('/').filter((p) => p !== '');
-  const [head, a, b, c] = parts;
-  if (parts.length === 0) return { view: 'picker' };
-  if (parts.length === 1 && (SIMPLE_VIEWS as readonly string[]).includes(head!))
-    return { view: head as (typeof SIMPLE_VIEWS)[number] };
-  if (head === 'o' && isId(a)) {
-    if (parts.length === 2) return { view: 'org', orgId: a, tab: 'home' };
-    if (parts.length === 3 && (ORG_TABS as readonly string[]).includes(b!))
-      return { view: 'org', orgId: a, tab: b as OrgTab };
-    if (parts.length === 4 && b === 'c' && isId(c)) return { view: 'collection', orgId: a, collectionId: c };
-    if (parts.length === 4 && b === 'sites' && isId(c)) return { view: 'site', orgId: a, siteId: c };
-    return { view: 'org', orgId: a, tab: 'home' };
-  }
-  if (head === 'join' && isId(a) && isId(b) && parts.length === 3) return { view: 'join', orgId: a, inviteId: b };
+  const [head, a] = parts;
   if (head === 's' && isId(a)) return parseSpace(a, parts.slice(2), section);
   if (head === 'spaces' && isId(a)) return parseLegacySpace(a, parts.slice(2));
+  const screen = matchScreen(parts);
+  if (screen) return screen.route;
+  // An organization path this version does not know: the organization's home.
+  if (head === 'o' && isId(a)) return { view: 'org', orgId: a, tab: 'home' };
   return { view: 'picker' };
 }
 
@@ -149,21 +144,6 @@ export function formatRoute(route: Route): string {
 /** The app path of a route, without the `/app` prefix: `/s/abc/~/page/p1#intro`. */
 export function formatPath(route: Route): string {
   switch (route.view) {
-    case 'picker':
-      return '/';
-    case 'settings':
-    case 'sign-in':
-    case 'account':
-    case 'new-org':
-      return `/${route.view}`;
-    case 'org':
-      return route.tab === 'home' ? `/o/${route.orgId}` : `/o/${route.orgId}/${route.tab}`;
-    case 'collection':
-      return `/o/${route.orgId}/c/${route.collectionId}`;
-    case 'site':
-      return `/o/${route.orgId}/sites/${route.siteId}`;
-    case 'join':
-      return `/join/${route.orgId}/${route.inviteId}`;
     case 'space': {
       let path = `/s/${route.spaceId}`;
       if (route.changeRequestId) path += `/cr/${route.changeRequestId}`;
@@ -172,6 +152,10 @@ export function formatPath(route: Route): string {
       else if (route.pagePath) path += `/${route.pagePath.split('/').map(encodeURIComponent).join('/')}`;
       if (route.section && (route.pageId || route.pagePath)) path += `#${encodeURIComponent(route.section)}`;
       return path;
+    }
+    default: {
+      const screen = screenOf(route);
+      return screen ? pathOf(screen, route) : '/';
     }
   }
 }

@@ -1,3 +1,5 @@
+import { apiErrorBody, type ApiErrorBody } from '../../shared/api-error';
+
 /**
  * An error a route reports to the caller. It is rendered in GitBook's shape
  * `{"error": {"code": <status>, "message": "..."}}`.
@@ -19,7 +21,7 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
 
-/** The body every error response carries. */
-export function errorBody(status: number, message: string) {
-  return { error: { code: status, message } };
+/** The body every error response carries (GitBook's shape, shared/api-error.ts). */
+export function errorBody(status: number, message: string): ApiErrorBody {
+  return apiErrorBody(status, message);
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ROLES, type Role } from '../../shared/roles';
 
 /**
  * Schemas shared by several resources. Each mirrors the component of the same
@@ -10,8 +11,9 @@ export const Url = Type.String({ format: 'uri' });
 /** Path ids: GitBook's `^[a-zA-Z0-9_-]+$`, bounded so a huge id is a 400, not a query. */
 export const EntityId = Type.String({ pattern: '^[a-zA-Z0-9_-]+$', minLength: 1, maxLength: 64 });
 
-type RoleName = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read';
-const ROLE_NAMES: RoleName[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+/** GitBook's MemberRole, highest first (shared/roles.ts, which the app uses too). */
+type RoleName = Role;
+const ROLE_NAMES: RoleName[] = [...ROLES];
 
 /*
  * Roles are written as one `enum` (with a nullable `type` where null is

@@ -1,3 +1,4 @@
+import { readApiError } from '../../../shared/api-error';
 import { SYNC_BASE_PATH } from '../../../shared/sync-contract';
 
 /**
@@ -97,8 +98,9 @@ export class ApiClient {
     }
     if (res.status === 204) return undefined as T;
     const text = await res.text();
-    const body = text ? (safeJson(text) as T & { error?: { message?: string } }) : undefined;
-    if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? `The server answered HTTP ${res.status}`);
+    const body = text ? safeJson(text) : undefined;
+    if (!res.ok)
+      throw new ApiError(res.status, readApiError(body)?.message ?? `The server answered HTTP ${res.status}`);
     return body as T;
   }
 
@@ -110,9 +112,9 @@ export class ApiClient {
     } catch (err) {
       throw new OfflineError(err);
     }
-    const body = safeJson(await res.text()) as T & { error?: { message?: string } };
-    if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? `Upload failed: HTTP ${res.status}`);
-    return body;
+    const body = safeJson(await res.text());
+    if (!res.ok) throw new ApiError(res.status, readApiError(body)?.message ?? `Upload failed: HTTP ${res.status}`);
+    return body as T;
   }
 }
 

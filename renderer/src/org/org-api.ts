@@ -6,9 +6,10 @@ import type { List } from '../api/types';
  * with the fields those screens read (the server sends GitBook's full objects).
  */
 
-/** A role in an organization, space or collection; null: guest (sees only what is shared). */
-export type Role = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read';
-export const ROLES: readonly Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+import type { Role } from '../../../shared/roles';
+/** A role in an organization, space or collection (shared/roles.ts); null: guest (sees only what is shared). */
+export type { Role };
+export { ROLES } from '../../../shared/roles';
 
 /** Space and collection default levels: a role, `inherit` (from the parent collection) or null (no access). */
 export type DefaultLevel = Role | 'inherit' | null;
@@ -247,8 +248,4 @@ export function joinUrl(serverUrl: string, orgId: string, inviteId: string): str
 }
 
 /** A role as people read it. */
-export function roleLabel(role: Role | null | 'inherit'): string {
-  if (role === null) return 'Guest';
-  if (role === 'inherit') return 'Inherit';
-  return role[0]!.toUpperCase() + role.slice(1);
-}
+export { roleLabel } from '../../../shared/roles';

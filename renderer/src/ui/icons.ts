@@ -109,7 +109,7 @@ import {
   X,
 } from 'lucide';
 
-const ICONS = {
+export const ICONS = {
   'app-window': AppWindow,
   'arrow-left': ArrowLeft,
   'arrow-right': ArrowRight,

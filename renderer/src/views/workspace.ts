@@ -21,11 +21,14 @@ import { icon } from '../ui/icons';
 import { uploadImage } from '../upload/image-upload';
 import { PageHeader } from '../page-header/page-header';
 import { PageView } from './page-view';
+import type { Stores } from '../stores/stores';
 import { showShortcutHelp } from './shortcut-help';
 import { openWorkspacePalette, searchButton } from '../search/open-palette';
 
 /** Where the workspace navigates. */
 export interface WorkspaceNavigation {
+  /** The account's resource stores (the space's title and metadata come from there). */
+  stores: Stores;
   toPicker(): void;
   toPage(pageId: string | undefined): void;
   /** Switches into a change request (undefined: the space's main content), keeping `pageId` open. */

@@ -1,0 +1,8 @@
+import type { Route } from '../routes';
+import { LegacyOrgScreen } from '../screens/legacy-bridge';
+import { orgHome } from './org-home';
+
+export default function HomeScreen({ route }: { route: Route }) {
+  const { orgId } = route as Route & { view: 'org' };
+  return <LegacyOrgScreen orgId={orgId} build={(api, org, nav) => orgHome(api, org, nav)} />;
+}
