@@ -53,7 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new RequestLogController(),
     // A request's pino child is made on its first enabled line, not on every request.
     childLoggerFactory: requestLogger,
-    // Body size, router, request head and timeout limits (README "Limits").
+    // Body size, router, request head and timeout limits (docs/configuration.md "Limits").
     ...SERVER_LIMIT_OPTIONS,
     // Router and HTTP-parser refusals in the API's error shape.
     frameworkErrors: answerFrameworkError,

@@ -23,7 +23,7 @@ const isApiUrl = (url: string) => url.startsWith('/v1/') || url === '/v1';
 
 /**
  * Cross-origin access to the /v1 API. The desktop app loads the renderer from
- * file:// and a web app may be served from another host, so their REST calls
+ * its own `folio-app://` scheme (main/app-protocol.ts) and a web app may be served from another host, so their REST calls
  * are cross-origin. Every origin is allowed on purpose: another origin can
  * only authenticate with a bearer token (a request signed in with the session
  * cookie must come from this server, http/auth.ts), so a foreign page gains

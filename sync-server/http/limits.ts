@@ -1,6 +1,6 @@
 /**
  * The HTTP server's limits, in one place so that app.ts applies them and the
- * README's "Limits" section can be checked against them. Each one bounds what
+ * docs/configuration.md's "Limits" section can be checked against them. Each one bounds what
  * a single client can make the server hold or wait for.
  */
 

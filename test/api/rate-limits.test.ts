@@ -7,7 +7,7 @@ import { syncUrl } from '../helpers/sync-clients';
 import { waitFor } from '../helpers/wait';
 
 /**
- * Rate limits (README "Rate limits"), with low limits set through the
+ * Rate limits (docs/configuration.md "Rate limits"), with low limits set through the
  * settings: failed authentications per client address (REST and WebSocket
  * upgrades share one budget), writes per token, requests without a token per
  * address; every refusal a 429 in the error shape with `Retry-After`.

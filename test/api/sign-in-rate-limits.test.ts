@@ -6,7 +6,7 @@ import { newKeyPair } from '../helpers/saml-idp';
 import { fromOwnPage, pkcePair, signIn } from '../helpers/sessions';
 
 /**
- * The sign-in routes' limits (README "Rate limits"): every request under
+ * The sign-in routes' limits (docs/configuration.md "Rate limits"): every request under
  * /auth counts in a budget per client address (FOLIO_RATE_LIMIT_SIGN_IN),
  * and one address may have only so many sign-ins in progress at once
  * (FOLIO_RATE_LIMIT_PENDING_SIGN_INS): SAML and OpenID Connect starts, email

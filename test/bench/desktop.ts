@@ -10,6 +10,7 @@ import { readOutline } from '../../shared/doc/outline';
 import { resolveTree } from '../../shared/doc/tree';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../helpers/web-app';
+import { appJavaScriptSize } from './app-size';
 import type { BenchOutcome } from './http-load';
 
 /**
@@ -224,6 +225,12 @@ export async function run(): Promise<BenchOutcome> {
     console.log(
       `keystroke handling (keydown -> editor updated), median: live preview ${fmt(results.handlingLivePreview.medianMs)}, source mode ${fmt(results.handlingYjs.medianMs)}, bare ${fmt(results.handlingBare.medianMs)}  -> live/bare ${liveWorkRatio.toFixed(2)}x`,
     );
+    // The built web app (`npm run build`), if there is one: what a browser downloads.
+    const appSize = await appJavaScriptSize(resolve(HERE, '../../out/renderer')).catch(() => undefined);
+    if (appSize)
+      console.log(
+        `web app JavaScript (gzip, out/renderer): before first paint ${(appSize.initialGzip / 1024).toFixed(1)} KiB, all chunks ${(appSize.totalGzip / 1024).toFixed(1)} KiB (${appSize.chunks}); compare builds with test/bench/app-size.ts <dir> <baseline dir>`,
+      );
     const artifacts = resolve(HERE, '../../test-artifacts');
     await mkdir(artifacts, { recursive: true });
     await writeFile(
@@ -235,6 +242,7 @@ export async function run(): Promise<BenchOutcome> {
           node: process.version,
           cpus: os.cpus().length,
           results,
+          appSize,
           ratios: {
             coldOpen: openRatio,
             keystroke: keyRatio,

@@ -69,7 +69,7 @@ async function api<T>(server: CompiledServer, method: string, path: string, body
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A table over the 128-column limit: the page holding it is not formatted (README "Markdown too complex to format"). */
+/** A table over the 128-column limit: the page holding it is not formatted (docs/configuration.md "Markdown too complex to format"). */
 const TOO_WIDE_TABLE = `\n${'| c '.repeat(129)}|\n${'| --- '.repeat(129)}|\n`;
 
 /**

@@ -10,7 +10,7 @@ import { waitFor } from './wait';
 /**
  * People of a compiled test server, made the way people really come to one: they sign in (through
  * an OpenID provider, or an emailed link), which makes their account, then connect an app through
- * the desktop device flow (README "Sessions and devices") for a token, and join organizations
+ * the desktop device flow (docs/sign-in.md "Sessions and devices") for a token, and join organizations
  * through invite links. No database access: the server is a process of its own.
  */
 

@@ -7,8 +7,8 @@ import type { RunningServer } from './compiled-server';
 import { waitFor } from './wait';
 
 /**
- * Content for a test server, written the way a script writes it (README "Write content with
- * curl"): a change request, batches of `insert_page`/`update_page` changes, a merge. A merge is a
+ * Content for a test server, written the way a script writes it (docs/api-and-authoring.md "Write
+ * content with curl"): a change request, batches of `insert_page`/`update_page` changes, a merge. A merge is a
  * revision at once, so REST, search, PDFs and published sites serve the pages when it returns.
  *
  * What REST cannot write — a page group, or a body whose first line is a `# Heading` (REST reads

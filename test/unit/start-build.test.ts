@@ -13,7 +13,7 @@ import { ROOT } from '../helpers/cli-process';
  * server starts, so /app/ serves the app instead of 503; an existing build is
  * left alone (no rebuild on every restart), and --help or
  * FOLIO_SKIP_WEB_BUILD=1 skip it. The build itself is `electron-vite build`
- * (timed in the README: a few seconds).
+ * (timed in docs/desktop.md: a few seconds).
  */
 let built: string;
 let missing: string;
