@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteVisibility } from '@gitbook/api';
 import { ContentDoc } from '../../shared/doc';
@@ -6,6 +5,7 @@ import { crContentDoc, spaceContentDoc } from '../../shared/sync-contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, raw } from '../helpers/api';
 import { approveDomain } from '../helpers/domains';
+import { httpGet } from '../helpers/http-get';
 
 /** The published site over HTTP: rendering, links, sanitizing, visibility, hostnames, freshness. */
 let t: TestServer;
@@ -19,22 +19,7 @@ async function edit(docName: string, fn: (c: ContentDoc) => void) {
 }
 
 /** GET with optional Host and Cookie headers (node:http, so the Host header is sent as given). */
-function get(
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
-  const url = new URL(path, t.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) => httpGet(t.url, path, headers);
 
 beforeAll(async () => {
   t = await startTestServer();

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteVisibility } from '@gitbook/api';
 import robotsParser from 'robots-parser';
@@ -6,6 +5,7 @@ import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
 import { approveDomain } from '../helpers/domains';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { httpGet } from '../helpers/http-get';
 
 /**
  * The server's own /robots.txt, read the way a crawler reads it (robots-parser: longest match wins): public
@@ -24,21 +24,7 @@ const sites: Record<'pub' | 'unlisted' | 'share' | 'visitor' | 'draft', string> 
 };
 
 /** GET with an optional Host header (node:http sends it as given). */
-function get(path: string, headers: Record<string, string> = {}) {
-  const url = new URL(path, t.url);
-  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>(
-    (resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+const get = (path: string, headers: Record<string, string> = {}) => httpGet(t.url, path, headers);
 
 /** The root robots.txt as a crawler understands it. */
 async function crawler() {

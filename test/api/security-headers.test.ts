@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { withFrameAncestors } from '../../sync-server/http/security-headers';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { RENDERER_DIR } from '../helpers/web-app';
 import { approveDomain } from '../helpers/domains';
+import { httpGet } from '../helpers/http-get';
 
 /**
  * Security headers on every HTML response, whichever module answers (web
@@ -39,17 +39,7 @@ afterAll(async () => {
 type Answer = { status: number; headers: Record<string, string | string[] | undefined> };
 
 /** GET through node:http, so a Host header can be sent as given. */
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = new URL(path, t.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}): Promise<Answer> => httpGet(t.url, path, headers);
 
 /** The headers every HTML page must carry. */
 function expectHtmlHeaders(what: string, res: Answer): string {
