@@ -67,6 +67,9 @@ export const STYLE =
   `pre{background:var(--code);padding:1rem;overflow:auto;border-radius:.5rem;border:1px solid var(--line);font-size:.875rem;line-height:1.5}` +
   `code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}:not(pre)>code{background:var(--code);padding:.1rem .3rem;border-radius:.3rem}` +
   `.codewrap{position:relative}.copy{position:absolute;top:.45rem;right:.45rem;font:inherit;font-size:.8rem;color:var(--fg2);background:var(--bg);border:1px solid var(--line);border-radius:.35rem;padding:.15rem .5rem;cursor:pointer}` +
+  // The button sits over the code's first line. Where a pointer can hover, it shows on hover or
+  // keyboard focus only (as GitBook's does); on touch screens it stays, above a padded first line.
+  `@media(hover:hover){.copy{opacity:0;transition:opacity .15s}.codewrap:hover .copy,.copy:focus-visible{opacity:1}}@media(hover:none){.codewrap pre{padding-top:2.4rem}}` +
   `.code-title{margin:1rem 0 -.5rem;padding:.4rem 1rem;font-size:.85rem;background:var(--bg2);border:1px solid var(--line);border-bottom:0;border-radius:.5rem .5rem 0 0}.code-title+pre,.code-title+.codewrap pre{border-radius:0 0 .5rem .5rem;margin-top:0}` +
   `.line-numbers code{counter-reset:ln}.line-numbers .line:before{counter-increment:ln;content:counter(ln);display:inline-block;width:2rem;margin-right:1rem;text-align:right;color:var(--fg2)}` +
   `table{border-collapse:collapse;display:block;overflow-x:auto;max-width:100%}td,th{border:1px solid var(--line);padding:.4rem .75rem}th{background:var(--bg2);text-align:left}` +

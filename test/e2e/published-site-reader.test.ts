@@ -209,6 +209,26 @@ describe('content', () => {
     await e2e.screenshot(page, 'published-site-blocks');
   });
 
+  it('keeps the copy button off the code: shown on hover with a mouse, above the first line on touch', async () => {
+    const desk = await open(1440, 'light');
+    const wrap = desk.locator('.codewrap').first();
+    await wrap.scrollIntoViewIfNeeded();
+    const copy = wrap.locator('[data-testid=copy-code]');
+    await desk.mouse.move(0, 0);
+    expect(await copy.evaluate((b) => getComputedStyle(b).opacity)).toBe('0');
+    await wrap.hover();
+    await expect.poll(() => copy.evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+    const phone = await e2e.newPage({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });
+    await phone.goto(home);
+    const first = phone.locator('.codewrap').first();
+    const button = await first.locator('[data-testid=copy-code]').boundingBox();
+    const line = await first.locator('code .line').first().boundingBox();
+    expect(button && line).toBeTruthy();
+    // The button ends above the first line of code: nothing of the code is under it.
+    expect(button!.y + button!.height).toBeLessThanOrEqual(line!.y + 1);
+    expect(await first.locator('[data-testid=copy-code]').evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+  });
+
   it('toggles the theme and remembers the choice', async () => {
     const page = await open(1440, 'light');
     await page.click('[data-testid=theme-toggle]');
