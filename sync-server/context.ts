@@ -13,6 +13,7 @@ import type { SyncEndpoint } from './docs/ws';
 import type { RedisFanout } from './fanout/redis-fanout';
 import type { MarkdownService } from './markdown/service';
 import type { RateLimits } from './http/rate-limiter';
+import type { JobRunner } from './jobs/runner';
 
 /**
  * Every long-lived service of one server, built once in server.ts and handed
@@ -45,4 +46,6 @@ export interface AppContext {
   fanout: RedisFanout | undefined;
   /** Rate limits (per token, per client address), shared through Redis when configured. */
   rateLimits: RateLimits;
+  /** Background work (spec processing, imports, syncs…): queued in the database, run once across processes. */
+  jobRunner: JobRunner;
 }

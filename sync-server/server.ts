@@ -13,6 +13,7 @@ import { openPglite } from './store/pglite';
 import { withReadCache, type CachingDb } from './store/caching-db';
 import { createStorage } from './store/file-storage';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
+import { JobRunner } from './jobs/runner';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { DocHub, type HubOptions } from './docs/hub';
 import { OutdatedForks } from './docs/outdated-forks';
@@ -142,6 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       markdown,
       fanout,
       rateLimits: limits,
+      jobRunner: new JobRunner({ db, clock, log }),
     };
     const app = await buildApp(ctx);
     sync.attach(app.server);
@@ -150,6 +152,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Port 0: the public URL is only known now that the OS picked a port.
     if (config.publicUrl.endsWith(':0')) urls.setBase(url);
     const jobs = startJobs(ctx, log);
+    await ctx.jobRunner.start();
     return {
       app,
       ctx,
@@ -160,6 +163,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       fanout,
       async close() {
         jobs.stop();
+        // Running jobs are aborted and queued again (without spending an attempt) for the next start.
+        await ctx.jobRunner.stop();
         // Sockets first (the HTTP server would otherwise wait for them), then REST requests in flight,
         // then pending revisions, then the hub commits what is queued, and only then the database goes.
         await sync.close();
