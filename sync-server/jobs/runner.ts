@@ -83,6 +83,9 @@ const DEFAULTS: Required<JobRunnerOptions> = {
   maxBackoffMs: 5 * 60_000,
 };
 
+/** How an attempt that did not succeed ends (see finishJob). */
+type Failure = Exclude<Parameters<typeof finishJob>[3], { state: 'succeeded' }>;
+
 /** Why a running job was aborted, as its handler's signal reason. */
 type AbortCause = 'cancelled' | 'timeout' | 'lease-lost' | 'shutdown';
 
@@ -258,9 +261,10 @@ export class JobRunner {
       if (controller.signal.aborted) throw controller.signal.reason;
       outcome = { state: 'succeeded', result };
     } catch (err) {
-      outcome = this.failure(job, controller.signal, err);
-      if (outcome.state !== 'queued' || outcome.code !== 'SHUTDOWN')
-        log.info({ code: outcome.code, state: outcome.state, err }, 'job runner: a job did not succeed');
+      const failed = this.failure(job, controller.signal, err);
+      outcome = failed;
+      if (failed.code !== 'SHUTDOWN')
+        log.info({ code: failed.code, state: failed.state, err }, 'job runner: a job did not succeed');
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timeout);
@@ -275,7 +279,7 @@ export class JobRunner {
   }
 
   /** What a failed or aborted attempt leads to. */
-  private failure(job: JobRow, signal: AbortSignal, err: unknown): Parameters<typeof finishJob>[3] {
+  private failure(job: JobRow, signal: AbortSignal, err: unknown): Failure {
     const cause = signal.aborted ? (signal.reason as AbortCause) : undefined;
     if (cause === 'cancelled') return { state: 'cancelled', code: 'CANCELLED', message: 'Cancelled while running' };
     if (cause === 'shutdown')
