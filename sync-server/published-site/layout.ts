@@ -130,11 +130,17 @@ function favicon(look: PublishedLook | undefined): string {
   );
 }
 
+/** The site's default theme on <html> (a reader's own choice overrides it, unless the toggle is off). */
+function themeAttributes(look: PublishedLook | undefined): string {
+  if (!look) return '';
+  return `${look.theme ? ` data-theme="${look.theme}"` : ''}${look.themeToggle ? '' : ' data-theme-fixed'}`;
+}
+
 function head(h: HeadInfo): string {
   const meta = (attr: string, name: string, content: string) =>
     `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="en"${themeAttributes(h.look)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(h.title)}</title>${h.description ? meta('name', 'description', h.description) : ''}` +
     `${h.noindex ? '<meta name="robots" content="noindex">' : ''}` +
     (h.canonical
@@ -147,7 +153,7 @@ function head(h: HeadInfo): string {
         (h.description ? meta('property', 'og:description', h.description) : '') +
         meta('name', 'twitter:card', 'summary')
       : '') +
-    `<meta name="color-scheme" content="light dark"><script>${THEME_BOOT}</script><style>${STYLE}</style>` +
+    `<meta name="color-scheme" content="${h.look?.theme && !h.look.themeToggle ? h.look.theme : 'light dark'}"><script>${THEME_BOOT}</script><style>${STYLE}</style>` +
     (h.look?.css ? `<style>${h.look.css}</style>` : '') +
     `${favicon(h.look)}</head>`
   );
@@ -191,7 +197,10 @@ function header(frame: PageFrame): string {
     (tabs ? `<nav class="sections" aria-label="Sections"><ul>${tabs}</ul></nav>` : '') +
     headerLinks(frame.look) +
     `<div class="tools"><button type="button" data-testid="search-open" aria-label="Search (press /)">${ICON.search}<span class="label">Search</span><kbd>/</kbd></button>` +
-    `<button type="button" data-testid="theme-toggle" aria-label="Switch theme">${ICON.moon}${ICON.sun}</button></div>` +
+    (frame.look?.themeToggle === false
+      ? ''
+      : `<button type="button" data-testid="theme-toggle" aria-label="Switch theme">${ICON.moon}${ICON.sun}</button>`) +
+    `</div>` +
     `</div></header>`
   );
 }

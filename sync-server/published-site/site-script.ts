@@ -10,9 +10,12 @@ import { createHash } from 'node:crypto';
  * The code reads no named globals: content ids cannot clobber anything.
  */
 
-/** Applies the reader's chosen theme before the page paints (inline in <head>). */
+/**
+ * Applies the reader's chosen theme before the page paints (inline in <head>), unless the site fixes
+ * its theme (`data-theme-fixed`: the customization turned the toggle off).
+ */
 export const THEME_BOOT =
-  "try{var t=localStorage.getItem('folio-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}document.documentElement.classList.add('js')";
+  "var r=document.documentElement;try{var t=localStorage.getItem('folio-theme');if(!r.hasAttribute('data-theme-fixed')&&(t==='dark'||t==='light'))r.dataset.theme=t}catch(e){}r.classList.add('js')";
 
 export const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT).digest('base64')}'`;
 

@@ -172,6 +172,10 @@ export interface SiteLook {
   favicon?: { light: string; dark: string } | { emoji: string };
   headerLinks: HeaderLink[];
   pagination: boolean;
+  /** The theme a reader sees first (`themes.default`); undefined: the reader's system setting. */
+  theme?: 'light' | 'dark';
+  /** Whether readers may switch the theme (`themes.toggeable`, GitBook's spelling). */
+  themeToggle: boolean;
 }
 
 const hrefOf = (to: unknown): string | undefined =>
@@ -183,11 +187,14 @@ export function siteLookOf(stored: Json | null | undefined): SiteLook {
   const styling = isObject(s.styling) ? s.styling : {};
   const header = isObject(s.header) ? s.header : {};
   const favicon = isObject(s.favicon) ? s.favicon : {};
+  const themes = isObject(s.themes) ? s.themes : {};
   const font = styling.font;
   const look: SiteLook = {
     headerLinks: [],
     pagination: !(isObject(s.pagination) && s.pagination.enabled === false),
+    themeToggle: themes.toggeable !== false,
   };
+  if (themes.default === 'light' || themes.default === 'dark') look.theme = themes.default;
   if (typeof s.title === 'string') look.title = s.title;
   if (!colorProblem('', styling.primaryColor) && styling.primaryColor)
     look.primaryColor = styling.primaryColor as SiteLook['primaryColor'];

@@ -139,4 +139,28 @@ describe('customized published site', () => {
     expect((await put({ pagination: { enabled: false } })).status).toBe(200);
     expect((await page()).body).toContain('.pager{display:none}');
   });
+
+  it('opens in the default theme it sets, and without the toggle when readers may not switch', async () => {
+    const html = (body: string) => /<html[^>]*>/.exec(body)![0];
+    let body = (await page()).body;
+    expect(html(body)).toBe('<html lang="en">');
+    expect(body).toContain('data-testid="theme-toggle"');
+    expect((await put({ themes: { default: 'dark', toggeable: true } })).status).toBe(200);
+    body = (await page()).body;
+    // The default, which a reader's own choice (remembered by the page script) still overrides.
+    expect(html(body)).toBe('<html lang="en" data-theme="dark">');
+    expect(body).toContain('data-testid="theme-toggle"');
+    expect(body).toContain('<meta name="color-scheme" content="light dark">');
+    expect((await put({ themes: { default: 'light', toggeable: false } })).status).toBe(200);
+    const fixed = await page();
+    expect(html(fixed.body)).toBe('<html lang="en" data-theme="light" data-theme-fixed>');
+    expect(fixed.body).not.toContain('data-testid="theme-toggle"');
+    expect(fixed.body).toContain('<meta name="color-scheme" content="light">');
+    // The boot script that skips a fixed theme is allowed by the page's CSP.
+    const boot = /<script>([\s\S]*?)<\/script>/.exec(fixed.body)![1]!;
+    expect(boot).toContain('data-theme-fixed');
+    expect(fixed.csp).toContain(`'sha256-${createHash('sha256').update(boot).digest('base64')}'`);
+    expect((await put({ themes: { default: 'system', toggeable: true } })).status).toBe(200);
+    expect(html((await page()).body)).toBe('<html lang="en">');
+  });
 });
