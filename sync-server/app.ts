@@ -32,6 +32,7 @@ import { historyRoutes } from './api/history/routes';
 import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
 import { siteRoutes } from './api/sites/routes';
+import { openApiSpecRoutes } from './api/openapi-specs/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(changeRequestRoutes(ctx));
       await v1.register(historyRoutes(ctx));
       await v1.register(siteRoutes(ctx));
+      await v1.register(openApiSpecRoutes(ctx));
     },
     { prefix: '/v1' },
   );

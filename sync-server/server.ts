@@ -14,6 +14,7 @@ import { withReadCache, type CachingDb } from './store/caching-db';
 import { createStorage } from './store/file-storage';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
 import { JobRunner } from './jobs/runner';
+import { openApiSpecJob } from './openapi-specs/process';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { DocHub, type HubOptions } from './docs/hub';
 import { OutdatedForks } from './docs/outdated-forks';
@@ -145,6 +146,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       rateLimits: limits,
       jobRunner: new JobRunner({ db, clock, log }),
     };
+    ctx.jobRunner.register(openApiSpecJob({ db, clock, outboundAllow: config.outboundAllow }));
     const app = await buildApp(ctx);
     sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });

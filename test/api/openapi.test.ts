@@ -44,7 +44,10 @@ getSiteCustomizationById updateSiteCustomizationById
 getSitePublishingAuthById regenerateSitePublishingAuthById getSiteAdaptiveSchema updateSiteAdaptiveSchema
 listSiteAdaptiveTemplateConditions listSiteSections addSectionToSite updateSiteSectionById deleteSiteSectionById
 moveSiteSection listSiteSectionGroups addSectionGroupToSite updateSiteSectionGroupById deleteSiteSectionGroupById
-moveSiteSectionGroup listSiteSpaces addSpaceToSite updateSiteSpaceById deleteSiteSpaceById moveSiteSpace`.split(/\s+/);
+moveSiteSectionGroup listSiteSpaces addSpaceToSite updateSiteSpaceById deleteSiteSpaceById moveSiteSpace
+listOpenAPISpecs createOpenAPISpec getOpenAPISpecBySlug createOrUpdateOpenAPISpecBySlug deleteOpenAPISpecBySlug
+updateOpenAPISpecBySlug listOpenAPISpecVersions getLatestOpenAPISpecVersion getLatestOpenAPISpecVersionContent
+getLatestOpenAPISpecVersionContentRaw getOpenAPISpecVersionById getOpenAPISpecVersionContentById`.split(/\s+/);
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
 const require = createRequire(import.meta.url);

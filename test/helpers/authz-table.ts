@@ -1,5 +1,6 @@
 import type { OperationCase, OperationTable } from './authz-cases';
 import { CONTENT_OPERATIONS } from './authz-table-content';
+import { OPENAPI_OPERATIONS } from './authz-table-openapi';
 import { ORGANIZATION_OPERATIONS } from './authz-table-org';
 import { SITE_OPERATIONS } from './authz-table-sites';
 
@@ -14,7 +15,8 @@ import { SITE_OPERATIONS } from './authz-table-sites';
  *   computed from policy (authz-expect.ts).
  */
 
-export const PUBLIC_OPERATIONS = new Set(['getApiInformation']);
+/** getPublishedOpenAPISpec serves a public spec to anyone (a private or unknown one is a 404 to all). */
+export const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'getPublishedOpenAPISpec']);
 
 export const SIGNED_OPERATIONS = new Set(['uploadStorageFile', 'downloadFile', 'downloadRevisionPdf']);
 
@@ -37,6 +39,7 @@ export const OPERATIONS: OperationTable = {
   ...ORGANIZATION_OPERATIONS,
   ...CONTENT_OPERATIONS,
   ...SITE_OPERATIONS,
+  ...OPENAPI_OPERATIONS,
 };
 
 /** The cases of an operation (one unless the table lists variants). */
