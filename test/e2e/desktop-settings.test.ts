@@ -7,7 +7,9 @@ import { signInThroughUi } from '../helpers/web-app';
 /**
  * The settings view: the theme applies at once and survives a reload (and
  * "system" follows the OS), and the saved accounts can be switched, removed
- * and signed out — two real servers, one account on each.
+ * and signed out — two real servers, one account on each. The account's
+ * sessions, devices and tokens are not listed here: signed in, the settings
+ * link to the Account screen, which lists them.
  */
 
 const e2e = useChromium({ app: true, servers: 2 });
@@ -89,6 +91,15 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await expect.poll(() => listedAccounts(page)).toEqual([[alpha.url, 'true']]);
   await e2e.screenshot(page, 'desktop-settings-accounts');
 
+  // Sessions, devices and tokens: one list, on the Account screen.
+  expect(await page.getByTestId('session-list').count()).toBe(0);
+  await page.getByTestId('settings-open-account').click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/app/account');
+  await page.getByTestId('to-picker').click();
+  await page.getByTestId('org-list').waitFor();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings').waitFor();
+
   // Back returns to the picker; removing the account in use signs out to the sign-in form.
   await page.getByTestId('settings-back').click();
   await page.getByTestId('org-list').waitFor();
@@ -103,6 +114,7 @@ it('applies and keeps the theme, switches and removes accounts, and signs out to
   await page.getByTestId('open-settings').click();
   await expect.poll(() => page.getByTestId('account-list').textContent()).toContain('No account is saved');
   expect(await page.getByTestId('theme-select').inputValue()).toBe('light');
+  expect(await page.getByTestId('settings-open-account').count()).toBe(0);
   await e2e.screenshot(page, 'desktop-settings-signed-out');
   await context.close();
 });

@@ -138,16 +138,22 @@ describe('people with access, team members and tokens', () => {
     const laptop = (await connectDevice(e2e.server, writer, 'Laptop CLI')).token;
     expect((await call(laptop, 'GET', '/user')).status).toBe(200);
     const page = await openSignedIn(writer.token, '/account');
-    const tokens = page.getByTestId('account-token');
-    await poll(() => tokens.count()).toBe(2);
-    // The token this app uses is marked, not offered for revocation.
-    const current = tokens.filter({ hasText: 'this session' });
-    expect(await current.getByTestId('account-token-revoke').count()).toBe(0);
+    // One list of everything signed in as Walt, as the API lists it.
+    const rows = page.getByTestId('session-list').getByTestId('session');
+    const listed = await must<{ items: { id: string }[] }>(writer.token, 'GET', '/user/tokens');
+    await poll(() => rows.count()).toBe(listed.items.length);
+    // The token this app uses is marked and signed out, not offered for revocation.
+    const current = rows.filter({ hasText: 'this device' });
+    expect(await current.count()).toBe(1);
+    expect(await current.getByTestId('session-revoke').count()).toBe(0);
+    const device = rows.filter({ hasText: 'Laptop CLI' });
+    expect(await device.getAttribute('data-kind')).toBe('device');
     await shots(page, 'org-account-tokens');
 
-    await tokens.filter({ hasText: 'Laptop CLI' }).getByTestId('account-token-revoke').click();
+    await device.getByTestId('session-revoke').click();
     await page.getByTestId('confirm-yes').click();
-    await poll(() => tokens.count()).toBe(1);
+    await poll(() => rows.count()).toBe(listed.items.length - 1);
+    await poll(() => device.count()).toBe(0);
     await poll(async () => (await call(laptop, 'GET', '/user')).status).toBe(401);
     expect((await call(writer.token, 'GET', '/user')).status).toBe(200);
   });

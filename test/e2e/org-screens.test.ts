@@ -194,10 +194,22 @@ describe('organization screens', () => {
     await shots(page, 'org-space-access');
   });
 
-  it('shows the caller’s account, sessions and where tokens are managed', async () => {
+  it('shows the caller’s account, and their sessions, devices and tokens in one list', async () => {
     const page = await openSignedIn(member.token, '/account');
     await poll(() => page.getByTestId('account-user').textContent()).toContain('Rita Reader');
-    await poll(() => page.getByTestId('account-session').count()).toBe(1);
+    const listed = await api<{ items: { id: string; kind: string }[] }>(member.token, 'GET', '/user/tokens');
+    const rows = page.getByTestId('session-list').getByTestId('session');
+    await poll(() => rows.count()).toBe(listed.items.length);
+    // The token this app signed in with comes first, marked, and is signed out rather than revoked.
+    const current = rows.first();
+    expect(await current.getAttribute('data-current')).toBe('true');
+    expect(await current.getByTestId('session-current').textContent()).toBe('this device');
+    expect(await current.getByTestId('session-sign-out').count()).toBe(1);
+    expect(await current.getByTestId('session-revoke').count()).toBe(0);
+    for (const item of listed.items)
+      expect(await page.locator(`[data-testid=session][data-token-id="${item.id}"]`).getAttribute('data-kind')).toBe(
+        item.kind,
+      );
     await shots(page, 'org-account');
   });
 
@@ -211,7 +223,7 @@ describe('organization screens', () => {
       [`/o/${orgId}`, 'default-level'],
       [`/o/${orgId}/members`, 'member-role'],
       [`/o/${orgId}/teams`, 'team'],
-      ['/account', 'account-session'],
+      ['/account', 'session'],
     ] as const) {
       if (path !== `/o/${orgId}`) {
         await page.goto(`${e2e.server.url}/app${path}`);

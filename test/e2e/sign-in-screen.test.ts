@@ -6,8 +6,7 @@ import { signInThroughBrowser } from '../../renderer/src/sign-in/device-flow';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { useChromium } from '../helpers/browser';
 import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
-import { HttpBrowser } from '../helpers/http-browser';
-import { personByEmail, signInWithEmailLink, type Person } from '../helpers/people';
+import { personByEmail, type Person } from '../helpers/people';
 import { newKeyPair } from '../helpers/saml-idp';
 import { seedPages } from '../helpers/seed';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -19,9 +18,10 @@ import { approveDomain } from '../helpers/domains';
  * The app's sign-in screen against real servers: it offers exactly the methods a server has
  * configured (SSO once a SAML provider is ready, OpenID Connect when an issuer is set, email
  * links unless turned off), a pasted token still signs in, an email link received by a real SMTP
- * server ends in a cookie session that opens spaces and syncs without a token, the session is
- * listed (and others revoked) in Settings, signing out ends it on the server, and the desktop
- * device flow (the real loopback listener) hands back a working device token.
+ * server ends in a cookie session that opens spaces and syncs without a token, Settings show it
+ * as this browser's account (its sessions, devices and tokens are the Account screen's), signing
+ * out ends it on the server, and the desktop device flow (the real loopback listener) hands back a
+ * working device token.
  */
 
 const e2e = useChromium({ servers: 0, app: true, staticApp: true });
@@ -191,43 +191,22 @@ describe('a cookie session', () => {
     expect(sockets.every((url) => !url.includes('token='))).toBe(true);
   });
 
-  it('lists its sessions in Settings, this one marked; revoking another ends it', async () => {
-    // Rita also signs in with Firefox on her Mac (another email link there).
-    const firefox = new HttpBrowser();
-    await signInWithEmailLink(
-      full,
-      firefox,
-      smtp,
-      reader.email,
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/133.0',
-    );
-    const otherCookie = `folio_session=${firefox.cookie(full.url, 'folio_session')}`;
-    const listed = (await (await fetch(`${full.url}/v1/user/tokens`, { headers: { cookie: otherCookie } })).json()) as {
-      items: { id: string; current: boolean }[];
-    };
-    const other = listed.items.find((i) => i.current)!;
+  it('shows the browser session in Settings, which send its sessions and devices to the Account screen', async () => {
     await page.goto(`${full.url}/app/settings`);
-    const rows = page.getByTestId('session');
-    await poll(() => rows.count()).toBe(3); // this browser, the other session, the API token
-    const current = page.locator('[data-testid=session][data-current=true]');
-    expect(await current.getAttribute('data-kind')).toBe('session');
-    expect(await current.textContent()).toContain('this device');
-    expect(await current.textContent()).toContain('via email link');
-    const otherRow = page.locator(`[data-testid=session][data-token-id="${other.id}"]`);
-    expect(await otherRow.textContent()).toContain('Firefox on macOS');
-    expect(await page.getByTestId('account').textContent()).toContain('signed in with this browser');
+    await poll(() => page.getByTestId('account').textContent()).toContain('signed in with this browser');
+    expect(await page.getByTestId('account').getAttribute('data-active')).toBe('true');
+    // The list of sessions, devices and tokens lives on the Account screen only.
+    expect(await page.getByTestId('session-list').count()).toBe(0);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       expect(seriousFindings(await axeScan(page))).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    await shots(page, 'settings-sessions');
-
-    await otherRow.getByTestId('session-revoke').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => otherRow.count()).toBe(0);
-    const res = await fetch(`${full.url}/v1/user`, { headers: { cookie: otherCookie } });
-    expect(res.status).toBe(401);
+    await shots(page, 'settings-browser-session');
+    await page.getByTestId('settings-open-account').click();
+    await poll(() => new URL(page.url()).pathname).toBe('/app/account');
+    await page.goto(`${full.url}/app/settings`);
+    await page.getByTestId('account').waitFor();
   });
 
   it('signs the desktop app in through the browser session (device flow over a real loopback listener)', async () => {
@@ -239,10 +218,10 @@ describe('a cookie session', () => {
     const device = await approved;
     const me = await fetch(`${full.url}/v1/user`, { headers: { authorization: `Bearer ${device.token}` } });
     expect(((await me.json()) as { id: string }).id).toBe(reader.id);
-    await page.reload();
-    await poll(() =>
-      page.locator(`[data-testid=session][data-token-id="${device.tokenId}"]`).getAttribute('data-kind'),
-    ).toBe('device');
+    const tokens = (await (
+      await fetch(`${full.url}/v1/user/tokens`, { headers: { authorization: `Bearer ${device.token}` } })
+    ).json()) as { items: { id: string; kind?: string }[] };
+    expect(tokens.items.find((t) => t.id === device.tokenId)?.kind).toBe('device');
   });
 
   it('signs out: back to the sign-in screen, and the cookie no longer works', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BrowserSignIn } from '../../main/browser-sign-in';
 import {
   authorizePath,
@@ -7,6 +7,8 @@ import {
   codeFromCallback,
   createPkce,
   pkceChallenge,
+  signInThroughBrowser,
+  type BrowserSignInHooks,
 } from '../../renderer/src/sign-in/device-flow';
 import { oidcStartUrl, safeNextPath, ssoStartUrl } from '../../renderer/src/sign-in/auth-api';
 import { signInTarget } from '../../renderer/src/sign-in/return-to';
@@ -59,6 +61,47 @@ describe('the authorization request and its callback', () => {
     expect(() => codeFromCallback({ code: 'c1', state: 'other' }, 's1')).toThrow(/state mismatch/);
     expect(() => codeFromCallback({ state: 's1', error: 'access_denied' }, 's1')).toThrow(/declined/);
     expect(() => codeFromCallback({ state: 's1' }, 's1')).toThrow(/no sign-in code/);
+  });
+});
+
+describe('giving a browser sign-in up', () => {
+  afterEach(() => void vi.unstubAllGlobals());
+
+  it('rejects at once when aborted, and never exchanges a code the browser sends later', async () => {
+    const exchanges: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      exchanges.push(url);
+      return new Response('{}', { status: 500 });
+    });
+    let callback: ((query: Record<string, string>) => void) | undefined;
+    let opened = '';
+    const hooks: BrowserSignInHooks = {
+      listen: async () => ({ id: 'one', redirectUri: 'http://127.0.0.1:1/callback' }),
+      openAndWait: (_id, url) => {
+        opened = url;
+        return new Promise((resolve) => (callback = resolve));
+      },
+    };
+    const leaving = new AbortController();
+    const flow = signInThroughBrowser('http://docs.example', 'email', hooks, 'Test bench', leaving.signal);
+    await expect.poll(() => callback).toBeDefined();
+    leaving.abort();
+    await expect(flow).rejects.toMatchObject({ name: 'AbortError' });
+    // The browser answers after all, with this sign-in's own state: nothing is exchanged.
+    const authorize = new URL(new URL(opened).searchParams.get('next')!, 'http://docs.example');
+    callback!({ code: 'late', state: authorize.searchParams.get('state')! });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(exchanges).toEqual([]);
+  });
+
+  it('does not start when already aborted', async () => {
+    const hooks: BrowserSignInHooks = {
+      listen: () => Promise.reject(new Error('should not listen')),
+      openAndWait: () => Promise.reject(new Error('should not open')),
+    };
+    await expect(
+      signInThroughBrowser('http://docs.example', undefined, hooks, 'Test bench', AbortSignal.abort()),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

@@ -32,7 +32,7 @@ export interface Member {
 /** The change-request calls of the REST API the panel uses. */
 export class ChangeRequestApi {
   constructor(
-    private readonly api: ApiClient,
+    readonly api: ApiClient,
     readonly spaceId: string,
   ) {}
 

@@ -31,6 +31,9 @@ interface BasePage {
  */
 export class LiveChanges {
   private base?: Map<string, BasePage>;
+  /** Settles once the base is loaded (or failed to load): base texts are only known after it. */
+  private readonly baseLoaded: Promise<void>;
+  private baseSettled!: (error?: Error) => void;
   private readonly baseText = new Map<string, Promise<string>>();
   private readonly candidates = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,6 +49,11 @@ export class LiveChanges {
     private readonly synced: Promise<void>,
     private readonly onResult: (result: PageChange[] | Error) => void,
   ) {
+    this.baseLoaded = new Promise<void>((resolve, reject) => {
+      this.baseSettled = (error) => (error ? reject(error) : resolve());
+    });
+    // Nobody may ask for a base text before a failure; it is reported through onResult anyway.
+    this.baseLoaded.catch(() => undefined);
     this.off = observeContent(doc, (change) => {
       for (const id of change.pages) this.candidates.add(id);
       this.schedule();
@@ -61,18 +69,23 @@ export class LiveChanges {
       ]);
       await this.synced;
       this.base = flatten(pages);
+      this.baseSettled();
       for (const c of server.changes) this.candidates.add(c.page.id);
       await this.recompute();
     } catch (err) {
+      this.baseSettled(err as Error);
       if (!this.destroyed) this.onResult(err as Error);
     }
   }
 
-  /** The base text of a page (what the change request is compared with). */
+  /** The base text of a page (what the change request is compared with); waits for the base to load. */
   textAtBase(pageId: string): Promise<string> {
     let text = this.baseText.get(pageId);
     if (!text) {
-      text = this.base?.has(pageId) ? this.crs.pageMarkdownAt(this.baseRevision, pageId) : Promise.resolve('');
+      // A page the base lacks was added by the request: its base text is empty.
+      text = this.baseLoaded.then(() =>
+        this.base?.has(pageId) ? this.crs.pageMarkdownAt(this.baseRevision, pageId) : '',
+      );
       text.catch(() => this.baseText.delete(pageId));
       this.baseText.set(pageId, text);
     }

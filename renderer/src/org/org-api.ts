@@ -1,9 +1,6 @@
-import type { ApiClient } from '../api/client';
-import type { List } from '../api/types';
-
 /**
- * The organization, member, team, invite and access calls of the organization screens, typed
- * with the fields those screens read (the server sends GitBook's full objects).
+ * The API objects of the organization screens, typed with the fields those screens read (the
+ * server sends GitBook's full objects). The calls are the stores' (stores/stores.ts, org-writes.ts).
  */
 
 import type { Role } from '../../../shared/roles';
@@ -78,132 +75,8 @@ export interface InviteLink {
   collection?: { id: string; title: string };
 }
 
-/** The organization's part of the API, for one caller. */
-export class OrgApi {
-  constructor(
-    readonly api: ApiClient,
-    readonly orgId: string,
-  ) {}
-
-  private get base() {
-    return `/orgs/${this.orgId}`;
-  }
-
-  org() {
-    return this.api.request<OrgDetails>(this.base);
-  }
-  members() {
-    return this.api.request<List<Member>>(`${this.base}/members`, {
-      query: { limit: 1000, sort: 'name', order: 'asc' },
-    });
-  }
-  setRole(userId: string, role: Role | null) {
-    return this.api.request<Member>(`${this.base}/members/${userId}`, { method: 'PATCH', body: { role } });
-  }
-  removeMember(userId: string) {
-    return this.api.request<void>(`${this.base}/members/${userId}`, { method: 'DELETE' });
-  }
-  inviteByEmail(emails: string[], role: Role | null) {
-    return this.api.request<{ users: string[]; invited: number }>(`${this.base}/invites`, {
-      method: 'POST',
-      body: { emails, role },
-    });
-  }
-  inviteLinks() {
-    return this.api.request<List<InviteLink>>(`${this.base}/link-invites`, { query: { limit: 1000 } });
-  }
-  createInviteLink(
-    body: { role: Role | null } | { level: Role | null; space: string } | { level: Role | null; collection: string },
-  ) {
-    return this.api.request<InviteLink>(`${this.base}/link-invites`, { method: 'POST', body });
-  }
-  deleteInviteLink(inviteId: string) {
-    return this.api.request<void>(`${this.base}/link-invites/${inviteId}`, { method: 'DELETE' });
-  }
-  join(inviteId: string) {
-    return this.api.request<object>(`${this.base}/invites/${inviteId}`, { method: 'POST', body: {} });
-  }
-  teams() {
-    return this.api.request<List<Team>>(`${this.base}/teams`, { query: { limit: 1000 } });
-  }
-  createTeam(title: string, members: string[]) {
-    return this.api.request<Team>(`${this.base}/teams`, { method: 'PUT', body: { title, members } });
-  }
-  renameTeam(teamId: string, title: string) {
-    return this.api.request<Team>(`${this.base}/teams/${teamId}`, { method: 'PATCH', body: { title } });
-  }
-  deleteTeam(teamId: string) {
-    return this.api.request<void>(`${this.base}/teams/${teamId}`, { method: 'DELETE' });
-  }
-  spaces() {
-    return this.api.request<List<SpaceSummary>>(`${this.base}/spaces`, { query: { limit: 1000 } });
-  }
-  createSpace(title: string, parent?: string) {
-    return this.api.request<SpaceSummary>(`${this.base}/spaces`, {
-      method: 'POST',
-      body: parent ? { title, parent } : { title },
-    });
-  }
-  collections() {
-    return this.api.request<List<Collection>>(`${this.base}/collections`, { query: { limit: 1000 } });
-  }
-  createCollection(title: string) {
-    return this.api.request<Collection>(`${this.base}/collections`, { method: 'POST', body: { title } });
-  }
-  collection(collectionId: string) {
-    return this.api.request<Collection>(`/collections/${collectionId}`);
-  }
-  collectionSpaces(collectionId: string) {
-    return this.api.request<List<SpaceSummary>>(`/collections/${collectionId}/spaces`, { query: { limit: 1000 } });
-  }
-  setDefaultLevel(target: { space: string } | { collection: string }, defaultLevel: DefaultLevel) {
-    const path = 'space' in target ? `/spaces/${target.space}` : `/collections/${target.collection}`;
-    return this.api.request<unknown>(path, { method: 'PATCH', body: { defaultLevel } });
-  }
-  site(siteId: string) {
-    return this.api.request<Site>(`${this.base}/sites/${siteId}`);
-  }
-  sites() {
-    return this.api.request<List<Site>>(`${this.base}/sites`, { query: { limit: 1000 } });
-  }
-  teamMembers(teamId: string) {
-    return this.api.request<List<TeamMember>>(`${this.base}/teams/${teamId}/members`, { query: { limit: 1000 } });
-  }
-  addTeamMember(teamId: string, userId: string) {
-    return this.api.request<void>(`${this.base}/teams/${teamId}/members/${userId}`, { method: 'PUT', body: {} });
-  }
-  removeTeamMember(teamId: string, userId: string) {
-    return this.api.request<void>(`${this.base}/teams/${teamId}/members/${userId}`, { method: 'DELETE' });
-  }
-  /** Direct grants of members (`users`) or teams on a space or collection. */
-  grants<K extends 'users' | 'teams'>(target: AccessTarget, kind: K) {
-    return this.api.request<List<K extends 'users' ? UserGrant : TeamGrant>>(
-      `${targetPath(target)}/permissions/${kind}`,
-      {
-        query: { limit: 1000 },
-      },
-    );
-  }
-  grant(target: AccessTarget, body: { role: Role; users?: string[]; teams?: string[] }) {
-    return this.api.request<void>(`${targetPath(target)}/permissions`, { method: 'POST', body });
-  }
-  setGrant(target: AccessTarget, kind: 'users' | 'teams', id: string, role: Role) {
-    return this.api.request<void>(`${targetPath(target)}/permissions/${kind}/${id}`, {
-      method: 'PATCH',
-      body: { role },
-    });
-  }
-  removeGrant(target: AccessTarget, kind: 'users' | 'teams', id: string) {
-    return this.api.request<void>(`${targetPath(target)}/permissions/${kind}/${id}`, { method: 'DELETE' });
-  }
-}
-
 /** A space or collection whose access is shown. */
 export type AccessTarget = { space: string } | { collection: string };
-
-function targetPath(target: AccessTarget): string {
-  return 'space' in target ? `/spaces/${target.space}` : `/collections/${target.collection}`;
-}
 
 export interface TeamMember {
   organization: Member;
@@ -220,26 +93,32 @@ export interface TeamGrant {
   team: Team;
 }
 
-/** One of the caller's API tokens (Folio's `/user/tokens`; never the secret). */
-export interface ApiToken {
+/** The signed-in person (`GET /user`). */
+export interface AccountUser {
+  id: string;
+  displayName: string;
+  email?: string;
+}
+
+/** The direct grants of a space or collection: members and teams given a role on it. */
+export interface Grants {
+  users: UserGrant[];
+  teams: TeamGrant[];
+}
+
+/** One credential of the signed-in person (`GET /v1/user/tokens`; never the secret). */
+export interface Credential {
   id: string;
   label: string;
   createdAt: string;
   lastUsedAt?: string;
+  /** 'api': a token for scripts; 'session': a web app sign-in (cookie); 'device': a desktop app. */
+  kind?: 'api' | 'session' | 'device';
+  expiresAt?: string | null;
+  signInMethod?: string | null;
+  userAgent?: string | null;
+  /** Whether this is the credential the app itself uses. */
   current: boolean;
-}
-
-export function userTokens(api: ApiClient) {
-  return api.request<{ items: ApiToken[]; count: number }>('/user/tokens');
-}
-
-export function revokeUserToken(api: ApiClient, tokenId: string) {
-  return api.request<void>(`/user/tokens/${encodeURIComponent(tokenId)}`, { method: 'DELETE' });
-}
-
-/** Creates an organization; the caller becomes its admin. */
-export function createOrganization(api: ApiClient, title: string) {
-  return api.request<OrgDetails>('/orgs', { method: 'POST', body: { title } });
 }
 
 /** The URL a person opens to accept an invite link (the server's `urls.app` form). */

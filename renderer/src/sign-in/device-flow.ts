@@ -122,18 +122,50 @@ export async function exchangeCode(
   return body as DeviceToken;
 }
 
-/** The whole flow: listen, open the browser, check the callback, exchange the code. */
+/**
+ * The whole flow: listen, open the browser, check the callback, exchange the code. `signal` gives
+ * it up (the person cancelled, or the screen that started it is gone): it rejects with an
+ * AbortError at once and never exchanges a code that arrives later, so no device token is minted
+ * for a sign-in nobody waits for. (The loopback listener itself closes on its own timeout.)
+ */
 export async function signInThroughBrowser(
   serverUrl: string,
   method: BrowserMethod | undefined,
   hooks: BrowserSignInHooks,
   deviceName: string,
+  signal?: AbortSignal,
 ): Promise<DeviceToken> {
-  const pkce = await createPkce();
+  const step = <T>(work: Promise<T>): Promise<T> => untilAborted(work, signal);
+  const pkce = await step(createPkce());
   const state = randomString(16);
-  const { id, redirectUri } = await hooks.listen();
+  const { id, redirectUri } = await step(hooks.listen());
   const authorize = authorizePath({ redirectUri, state, challenge: pkce.challenge, deviceName });
-  const query = await hooks.openAndWait(id, browserSignInUrl(serverUrl, authorize, method));
+  const query = await step(hooks.openAndWait(id, browserSignInUrl(serverUrl, authorize, method)));
   const code = codeFromCallback(query, state);
-  return exchangeCode(serverUrl, { code, verifier: pkce.verifier, redirectUri });
+  return step(exchangeCode(serverUrl, { code, verifier: pkce.verifier, redirectUri }));
+}
+
+/** `work`, or an AbortError as soon as `signal` aborts (whichever comes first). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(abortError());
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        if (signal.aborted) reject(abortError());
+        else resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(signal.aborted ? abortError() : err);
+      },
+    );
+  });
+}
+
+function abortError(): Error {
+  return new DOMException('The sign-in was cancelled', 'AbortError');
 }

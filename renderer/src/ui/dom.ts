@@ -1,7 +1,8 @@
 /**
- * A tiny DOM builder: the app is plain TypeScript + DOM (no framework), and
- * every view builds its elements through `h` so attributes, listeners and
- * text are set the same safe way (text is never parsed as HTML).
+ * A tiny DOM builder for the parts of the app that are not Preact components: CodeMirror's
+ * widgets and panels (the editor's toolbar, live-preview widgets), the reading view and the diff
+ * view. Attributes, listeners and text are set the same safe way (text is never parsed as HTML).
+ * Screens and their chrome are components (ui/kit/).
  */
 
 type Child = Node | string | null | undefined | false;
@@ -36,29 +37,4 @@ export function append(node: Node, children: Child[]): void {
 export function replace(node: Node, ...children: Child[]): void {
   while (node.firstChild) node.removeChild(node.firstChild);
   append(node, children);
-}
-
-/** The standard loading placeholder. */
-export function loading(what: string): HTMLElement {
-  return h('p', { class: 'state state-loading', role: 'status' }, `Loading ${what}…`);
-}
-
-/** The standard empty-state block, with an optional action button. */
-export function empty(message: string, action?: { label: string; run: () => void; testid?: string }): HTMLElement {
-  return h(
-    'div',
-    { class: 'state state-empty' },
-    h('p', {}, message),
-    action && h('button', { type: 'button', onclick: () => action.run(), 'data-testid': action.testid }, action.label),
-  );
-}
-
-/** The standard error block, with a retry button when the failure may be temporary. */
-export function errorState(message: string, retry?: () => void): HTMLElement {
-  return h(
-    'div',
-    { class: 'state state-error', role: 'alert' },
-    h('p', {}, message),
-    retry && h('button', { type: 'button', onclick: () => retry() }, 'Retry'),
-  );
 }

@@ -1,3 +1,4 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
 import { platform, type Settings } from '../platform';
 import { THEMES } from '../../../shared/desktop-api';
 
@@ -17,9 +18,18 @@ export const THEME_CHOICES: readonly { value: Theme; label: string }[] = THEMES.
   label: value === 'system' ? 'Same as the system' : value === 'light' ? 'Light' : 'Dark',
 }));
 
+const shown = signal<Theme>('system');
+
+/**
+ * The document's theme as a signal: the settings' select and the command palette's theme commands
+ * change it from different places, and whatever shows it follows either.
+ */
+export const documentTheme: ReadonlySignal<Theme> = shown;
+
 /** Applies `theme` to the document (undefined: 'system'). */
 export function applyTheme(theme: Theme | undefined, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = theme ?? 'system';
+  if (typeof document !== 'undefined' && root === document.documentElement) shown.value = currentTheme(root);
 }
 
 /** The theme shown now. */
