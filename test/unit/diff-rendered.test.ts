@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alignBlocks, coalesce, renderBlocks, renderedDiff } from '../../renderer/src/diff/rendered';
+import { isAbortError, renderedDiffOffThread } from '../../renderer/src/diff/rendered-client';
 
 /** The visible text of an HTML fragment with marks shown as {+added+} and [-removed-] (screen-reader text dropped). */
 function marked(html: string): string {
@@ -123,5 +124,22 @@ describe('coalesce', () => {
       { kind: 'added', text: 'Folio CLI' },
       { kind: 'same', text: '.' },
     ]);
+  });
+});
+
+describe('renderedDiffOffThread', () => {
+  const before = '# Guide\n\nThe quick brown fox jumps over the lazy dog.\n\n- one\n- two\n';
+  const after = '# Guide\n\nThe quick brown fox jumps over the lazy cat.\n\n- one\n- three\n';
+
+  it('computes the same diff on the main thread where there is no Worker (this test environment)', async () => {
+    expect(typeof Worker).toBe('undefined');
+    expect(await renderedDiffOffThread(before, after)).toEqual(renderedDiff(before, after));
+  });
+
+  it('rejects a diff given up before it was asked for with an AbortError', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const given = renderedDiffOffThread(before, after, { signal: abort.signal });
+    await expect(given).rejects.toSatisfy(isAbortError);
   });
 });

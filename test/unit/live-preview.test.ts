@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EditorState } from '@codemirror/state';
-import { ensureSyntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, foldable, foldedRanges, foldEffect, unfoldEffect } from '@codemirror/language';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import type { Decoration } from '@codemirror/view';
 import { buildInlineDecorations, hideSyntax, RevealedLines } from '../../renderer/src/editor/live-preview/decorations';
@@ -17,6 +17,8 @@ import {
   refreshLivePreview,
   remoteCaretsField,
 } from '../../renderer/src/editor/live-preview/block-fields';
+import { expandableFolding, expandableFoldRange, isFolded } from '../../renderer/src/editor/live-preview/folding';
+import { CheckboxWidget, ExpandableHeaderWidget } from '../../renderer/src/editor/live-preview/widgets';
 import {
   findHtmlImages,
   parseMarkdownImage,
@@ -272,5 +274,93 @@ describe('block widgets (tables, cards, tabs)', () => {
       changes: { from: edited.doc.length - 3, to: edited.doc.length, insert: 'x %}' },
     }).state;
     expect(retagged.field(gitbookBlocksField)).toEqual([]); // `{% endhintx %}` closes nothing any more
+  });
+});
+
+describe('expandable folding', () => {
+  const doc = [
+    'Intro',
+    '<details>',
+    '<summary>More</summary>',
+    '',
+    'Hidden body.',
+    '',
+    '</details>',
+    '{% expandable title="Advanced" %}',
+    'Deep text.',
+    '{% endexpandable %}',
+    '<details>',
+    '</details>',
+    'End',
+  ].join('\n');
+  const stateOf = (text: string) => {
+    const state = EditorState.create({
+      doc: text,
+      extensions: [markdown({ base: markdownLanguage }), gitbookBlocksField, expandableFolding()],
+    });
+    ensureSyntaxTree(state, state.doc.length, 5000);
+    return state;
+  };
+
+  it('offers each expandable’s body (summary included) as a fold range, and nothing for an empty one', () => {
+    const state = stateOf(doc);
+    const fold = (n: number) => {
+      const line = state.doc.line(n);
+      const range = foldable(state, line.from, line.to);
+      return range && state.doc.sliceString(range.from, range.to);
+    };
+    expect(fold(2)).toBe('\n<summary>More</summary>\n\nHidden body.\n');
+    expect(fold(8)).toBe('\nDeep text.');
+    const empty = state.field(gitbookBlocksField).find((b) => b.open.from === state.doc.line(11).from)!;
+    expect(expandableFoldRange(state.doc, empty)).toBeNull(); // nothing between <details> and </details>
+  });
+
+  it('folds without changing the text, and the header shows the folded state', () => {
+    let state = stateOf(doc);
+    const blocks = state.field(gitbookBlocksField);
+    const details = blocks.find((b) => b.kind === 'details')!;
+    const range = expandableFoldRange(state.doc, details)!;
+    const header = (s: EditorState) => {
+      const ranges = buildInlineDecorations(
+        s,
+        [{ from: 0, to: s.doc.length }],
+        new RevealedLines([s.doc.lineAt(s.doc.length).number]),
+        s.field(gitbookBlocksField),
+        { resolveFile: () => undefined, openPage: () => undefined },
+      );
+      return ranges.map((r) => r.value.spec.widget).find((w) => w instanceof ExpandableHeaderWidget);
+    };
+    expect(header(state)).toMatchObject({ title: 'More', folded: false });
+    const folded = state.update({ effects: foldEffect.of(range) });
+    expect(folded.docChanged).toBe(false);
+    state = folded.state;
+    expect(state.doc.toString()).toBe(doc);
+    expect(isFolded(state, range)).toBe(true);
+    expect(header(state)).toMatchObject({ title: 'More', folded: true });
+    // An edit above maps the fold with the text.
+    state = state.update({ changes: { from: 0, insert: 'New line\n' } }).state;
+    expect(foldedRanges(state).size).toBe(1);
+    state = state.update({
+      effects: unfoldEffect.of(expandableFoldRange(state.doc, state.field(gitbookBlocksField)[0]!)!),
+    }).state;
+    expect(foldedRanges(state).size).toBe(0);
+    expect(state.doc.toString()).toBe(`New line\n${doc}`);
+  });
+
+  it('names a task checkbox by its text', () => {
+    const tasks = 'Intro\n\n- [ ] Write **the** docs\n- [x] Ship it\n\nEnd';
+    const state = stateOf(tasks);
+    const ranges = buildInlineDecorations(
+      state,
+      [{ from: 0, to: tasks.length }],
+      new RevealedLines([1]),
+      state.field(gitbookBlocksField),
+      { resolveFile: () => undefined, openPage: () => undefined },
+    );
+    const boxes = ranges.map((r) => r.value.spec.widget).filter((w) => w instanceof CheckboxWidget);
+    expect(boxes.map((b) => [b.label, b.checked])).toEqual([
+      ['Write the docs', false],
+      ['Ship it', true],
+    ]);
   });
 });

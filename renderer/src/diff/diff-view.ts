@@ -1,20 +1,11 @@
 import { h, replace } from '../ui/dom';
 import { lineDiff, type DiffLine } from './compute';
-import type * as Rendered from './rendered';
+import type { RenderedDiff } from './rendered';
+import { isAbortError, renderedDiffOffThread } from './rendered-client';
 import '../preview/gitbook-blocks.css';
 import './diff.css';
 
 export type DiffMode = 'words' | 'lines';
-
-/** The rendered diff (markdown parser, sanitizer) loads on first use, as its own chunk. */
-let rendered: Promise<typeof Rendered> | undefined;
-function loadRendered(): Promise<typeof Rendered> {
-  rendered ??= import('./rendered').catch((err: unknown) => {
-    rendered = undefined; // let a later render try again
-    throw err;
-  });
-  return rendered;
-}
 
 function lineRow(line: DiffLine): HTMLElement {
   const sign = line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' ';
@@ -42,7 +33,9 @@ function lineRow(line: DiffLine): HTMLElement {
  * (red, struck through) marked inside its headings, lists, tables and blocks;
  * "Markdown" shows the raw markdown line by line with +/− and line numbers.
  * Colours are never the only signal: marks are underlined/struck and carry
- * hidden "[added: …]" text for screen readers.
+ * hidden "[added: …]" text for screen readers. The rendered diff is computed
+ * in a Web Worker (rendered-client.ts), so a long page never freezes the
+ * window; a result that a newer `show()` superseded is dropped.
  */
 export class DiffView {
   readonly element = h('div', { class: 'diff-view', 'data-testid': 'diff-view' });
@@ -54,7 +47,11 @@ export class DiffView {
   /** Counts renders, so a slow one never overwrites a newer one. */
   private renders = 0;
   private after = '';
-  private cache: { before: string; after: string; diff: Rendered.RenderedDiff } | undefined;
+  private cache: { before: string; after: string; diff: RenderedDiff } | undefined;
+  /** The diff being computed, so a mode switch waits for it instead of asking again. */
+  private computing: { before: string; after: string; diff: Promise<RenderedDiff>; abort: AbortController } | undefined;
+  /** Whether the view was on the page when a diff was asked for (then leaving the page makes it stale). */
+  private shownWhileConnected = false;
 
   constructor(private mode: DiffMode = 'words') {
     const tab = (m: DiffMode, label: string) =>
@@ -94,7 +91,22 @@ export class DiffView {
   show(before: string, after: string): void {
     this.before = before;
     this.after = after;
+    // A diff of other texts still computing is stale now: stop it, so this one does not wait behind it.
+    if (this.computing && (this.computing.before !== before || this.computing.after !== after)) {
+      this.computing.abort.abort();
+      this.computing = undefined;
+    }
     this.render();
+  }
+
+  /**
+   * Stops a diff still computing for this view (its host is going away). Without it, a detached
+   * view's diff is stopped anyway when another diff is asked for (rendered-client.ts's `stale`).
+   */
+  dispose(): void {
+    this.renders++;
+    this.computing?.abort.abort();
+    this.computing = undefined;
   }
 
   setMode(mode: DiffMode): void {
@@ -130,13 +142,9 @@ export class DiffView {
     } else if (!this.body.querySelector('[data-testid=diff-words]')) {
       replace(this.body, h('p', { class: 'state state-loading', role: 'status' }, 'Rendering the changes…'));
     }
-    loadRendered().then(
-      (m) => {
+    this.renderedDiff(this.before, this.after).then(
+      (diff) => {
         if (token !== this.renders) return; // a newer show() or mode switch took over
-        const { before, after } = this;
-        if (this.cache?.before !== before || this.cache.after !== after)
-          this.cache = { before, after, diff: m.renderedDiff(before, after) };
-        const { diff } = this.cache;
         const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
         this.summary.textContent =
           this.before === this.after
@@ -152,10 +160,34 @@ export class DiffView {
         page.innerHTML = diff.html;
         replace(this.body, page);
       },
-      () => {
-        if (token === this.renders && this.mode === 'words')
+      (err: unknown) => {
+        if (token === this.renders && this.mode === 'words' && !isAbortError(err))
           replace(this.body, h('p', { class: 'state state-error', role: 'alert' }, 'The changes could not be shown.'));
       },
     );
+  }
+
+  /** The rendered diff of the two texts: remembered, being computed, or asked of the worker now. */
+  private renderedDiff(before: string, after: string): Promise<RenderedDiff> {
+    if (this.cache?.before === before && this.cache.after === after) return Promise.resolve(this.cache.diff);
+    if (this.computing?.before === before && this.computing.after === after) return this.computing.diff;
+    this.computing?.abort.abort();
+    const abort = new AbortController();
+    this.shownWhileConnected = this.element.isConnected;
+    const diff = renderedDiffOffThread(before, after, {
+      signal: abort.signal,
+      // Nobody waits for it once the view has left the page (its dialog closed).
+      stale: () => this.shownWhileConnected && !this.element.isConnected,
+    });
+    const computing = { before, after, diff, abort };
+    this.computing = computing;
+    const settle = () => {
+      if (this.computing === computing) this.computing = undefined;
+    };
+    diff.then((result) => {
+      settle();
+      this.cache = { before, after, diff: result };
+    }, settle);
+    return diff;
   }
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Awareness } from 'y-protocols/awareness';
 import type { ContentDoc } from '../../../shared/doc/content-doc';
 import { describeError } from '../api/client';
-import { AuthoringToolbar, authoringExtensions } from '../editor/authoring';
+import { AuthoringToolbar, authoringExtensions, type ToolbarHost } from '../editor/authoring';
 import { CURSOR, insertBlockAt } from '../editor/authoring/commands';
 import { linkablePages } from '../editor/authoring/space-pages';
 import { PageEditor } from '../editor/page-editor';
@@ -66,24 +66,18 @@ export function PageView(props: PageViewProps) {
   latest.current = props;
 
   const toggleReading = () => setReading((on) => !on);
-  const [toolbar] = useState(
-    () =>
-      new AuthoringToolbar({
-        view: () => editor.current?.view,
-        action: (id) => runAction(id),
-        setSource: (on) => {
-          sourceMode.current = on;
-          editor.current?.setSourceMode(on);
-        },
-        toggleReading,
-      }),
-  );
-  useEffect(() => () => toolbar.destroy(), [toolbar]);
-  useEffect(() => toolbar.setReading(reading), [reading]);
-  useEffect(() => {
-    toolbar.element.hidden = !pageId;
-    toolbar.setEnabled(props.editable);
-  }, [pageId, props.editable]);
+  /** Source mode (raw markdown), mirrored on the toolbar's toggle; kept when switching pages. */
+  const [source, setSource] = useState(false);
+  const toolbarHost: ToolbarHost = {
+    view: () => editor.current?.view,
+    action: (id) => runAction(id),
+    setSource: (on) => {
+      sourceMode.current = on;
+      setSource(on);
+      editor.current?.setSourceMode(on);
+    },
+    toggleReading,
+  };
 
   const pickImage = () => {
     if (latest.current.pageId) fileInput.current?.click();
@@ -143,7 +137,7 @@ export function PageView(props: PageViewProps) {
       openPage: (id) => latest.current.openPage(id),
       onSourceModeChange: (on) => {
         sourceMode.current = on;
-        toolbar.reflectSource(on);
+        setSource(on);
       },
       extensions: authoringExtensions({ pages: () => linkablePages(content.ydoc), action: runAction }),
     });
@@ -184,7 +178,13 @@ export function PageView(props: PageViewProps) {
           }}
         />
       </header>
-      <Imperative class="slot" deps={[toolbar]} create={(host) => void host.append(toolbar.element)} />
+      <AuthoringToolbar
+        host={toolbarHost}
+        source={source}
+        reading={reading}
+        enabled={props.editable}
+        hidden={!pageId}
+      />
       <div class={`panes${reading && pageId ? ' panes-reading' : ''}`}>
         {pageId ? (
           <>

@@ -2,8 +2,10 @@ import type { EditorState, Line, Range } from '@codemirror/state';
 import { Decoration } from '@codemirror/view';
 import { syntaxTree } from '@codemirror/language';
 import type { SyntaxNode, SyntaxNodeRef } from '@lezer/common';
+import { expandableFoldRange, isFolded, toggleExpandable } from './folding';
 import { activeTabIndex, type GitbookBlock } from './gitbook-blocks';
 import { findHtmlImages, parseMarkdownImage, type ImageRef } from './image-source';
+import { inlinePieces } from './markdown-table';
 import {
   BulletWidget,
   CheckboxWidget,
@@ -325,7 +327,13 @@ function task(ctx: Ctx, node: SyntaxNode): void {
   while (textFrom < node.to && ctx.state.doc.sliceString(textFrom, textFrom + 1) === ' ') textFrom++;
   if (checked && node.to > textFrom) ctx.out.push(taskDone.range(textFrom, node.to));
   if (isRevealed(ctx, marker.from)) return;
-  ctx.out.push(Decoration.replace({ widget: new CheckboxWidget(checked) }).range(marker.from, marker.to));
+  // The task's text, as read, names the checkbox for screen readers.
+  const label = inlinePieces(ctx.state.doc.sliceString(textFrom, Math.min(node.to, textFrom + 300)))
+    .map((p) => p.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  ctx.out.push(Decoration.replace({ widget: new CheckboxWidget(checked, label) }).range(marker.from, marker.to));
 }
 
 /** A line that only holds a closing or helper tag: hidden and collapsed to a sliver when not revealed. */
@@ -384,8 +392,12 @@ function gitbookBlock(ctx: Ctx, block: GitbookBlock, vFrom: number, vTo: number)
     case 'details': {
       const title = block.attrs.title ?? block.summary?.rest ?? '';
       if (inView(open)) {
-        addLineClass(ctx, open, 'cm-lp-expandable cm-lp-expandable-first');
-        overTag(ctx, open, Decoration.replace({ widget: new ExpandableHeaderWidget(title) }));
+        // The header's button folds the body away (folding.ts); the text stays as it is.
+        const range = expandableFoldRange(doc, block);
+        const folded = range !== null && isFolded(ctx.state, range);
+        addLineClass(ctx, open, `cm-lp-expandable cm-lp-expandable-first${folded ? ' cm-lp-expandable-folded' : ''}`);
+        const header = new ExpandableHeaderWidget(title, folded, range ? toggleExpandable : undefined);
+        overTag(ctx, open, Decoration.replace({ widget: header }));
       }
       body('cm-lp-expandable');
       if (block.summary) {

@@ -1,5 +1,5 @@
 import type { Extension } from '@codemirror/state';
-import { syntaxTree } from '@codemirror/language';
+import { foldedRanges, syntaxTree } from '@codemirror/language';
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { yRemoteSelections } from 'y-codemirror.next';
 import {
@@ -10,6 +10,7 @@ import {
   setRemoteCarets,
 } from './block-fields';
 import { buildInlineDecorations, RevealedLines } from './decorations';
+import { expandableFolding } from './folding';
 import { parseTagLine } from './gitbook-blocks';
 import { fileIdOf, safeUrl } from './image-source';
 import { openHref, type WidgetDeps } from './widgets';
@@ -65,6 +66,7 @@ function livePreviewPlugin(deps: WidgetDeps) {
           update.selectionSet ||
           remoteKey !== this.remoteKey ||
           syntaxTree(update.state) !== syntaxTree(update.startState) ||
+          foldedRanges(update.state) !== foldedRanges(update.startState) ||
           update.transactions.some((t) => t.effects.some((e) => e.is(refreshLivePreview)))
         )
           this.decorations = this.build(update.view);
@@ -114,7 +116,7 @@ export function hrefAt(view: EditorView, pos: number): string | undefined {
   return tag?.attrs.url ?? tag?.attrs.src;
 }
 
-/** Live preview: decorations, their styles, and Ctrl/Cmd+click on links. */
+/** Live preview: decorations, their styles, folding of expandables, and Ctrl/Cmd+click on links. */
 export function livePreview(options: LivePreviewDeps = {}): Extension {
   const deps: WidgetDeps = {
     // Whatever the app resolves to, only safe URLs reach an img src or a link href.
@@ -129,6 +131,7 @@ export function livePreview(options: LivePreviewDeps = {}): Extension {
     remoteCaretsField,
     blockWidgetsField,
     livePreviewPlugin(deps),
+    expandableFolding(),
     EditorView.editorAttributes.of({ class: 'cm-lp-on' }),
     EditorView.domEventHandlers({
       mousedown(event, view) {

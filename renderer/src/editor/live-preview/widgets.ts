@@ -77,30 +77,80 @@ export class BulletWidget extends KeyedWidget {
   }
 }
 
-/** The checkbox of a task list item; clicking it edits `[ ]` <-> `[x]` in the text. */
+/**
+ * After an edit redrew a widget, gives keyboard focus back to its DOM: the element matching
+ * `selector` whose widget now starts at `pos` (a keyboard user keeps their place). Tried at once
+ * (CodeMirror redraws in the dispatch) and once more on the next frame.
+ */
+function refocusWidget(view: EditorView, selector: string, pos: number, inner?: string): void {
+  const find = () => {
+    for (const el of Array.from(view.contentDOM.querySelectorAll<HTMLElement>(selector))) {
+      let at: number;
+      try {
+        at = view.posAtDOM(el);
+      } catch {
+        continue;
+      }
+      if (at === pos) return inner ? el.querySelector<HTMLElement>(inner) : el;
+    }
+    return null;
+  };
+  const target = find();
+  if (target) target.focus();
+  else requestAnimationFrame(() => find()?.focus());
+}
+
+/** Escape in a widget hands the keyboard back to the text. */
+function escapeToText(view: EditorView, event: KeyboardEvent): boolean {
+  if (event.key !== 'Escape') return false;
+  event.preventDefault();
+  view.focus();
+  return true;
+}
+
+/**
+ * The checkbox of a task list item; clicking it, or Space/Enter while it has focus, edits
+ * `[ ]` <-> `[x]` in the text. Its accessible name is the task's text. Reached from the
+ * keyboard like the other widgets: Escape then Tab leaves the text for them (CodeMirror's Tab
+ * indents), Tab and Shift+Tab go on, Escape goes back to the text.
+ */
 export class CheckboxWidget extends KeyedWidget {
-  constructor(readonly checked: boolean) {
-    super(String(checked));
+  constructor(
+    readonly checked: boolean,
+    readonly label = '',
+  ) {
+    super(`${checked}|${label}`);
   }
   toDOM(view: EditorView): HTMLElement {
     const box = el('input', 'cm-lp-task');
     box.type = 'checkbox';
-    box.checked = this.checked;
-    box.disabled = !canEdit(view);
-    box.setAttribute('aria-label', this.checked ? 'Done: uncheck this task' : 'Check this task');
     box.dataset.testid = 'lp-task-checkbox';
+    this.sync(box, view);
     box.addEventListener('mousedown', (e) => e.preventDefault()); // keep the cursor where it is
     box.addEventListener('click', (e) => {
       e.preventDefault();
-      toggleTask(view, view.posAtDOM(box));
+      toggleTask(view, box);
     });
     box.addEventListener('keydown', (e) => {
+      if (escapeToText(view, e)) return;
       if (e.key === ' ' || e.key === 'Enter') {
         e.preventDefault();
-        toggleTask(view, view.posAtDOM(box));
+        toggleTask(view, box);
       }
     });
     return box;
+  }
+  /** The same input stays (and keeps focus) when only the state or the text changed. */
+  override updateDOM(dom: HTMLElement, view: EditorView): boolean {
+    if (!(dom instanceof HTMLInputElement) || !dom.classList.contains('cm-lp-task')) return false;
+    this.sync(dom, view);
+    return true;
+  }
+  private sync(box: HTMLInputElement, view: EditorView): void {
+    box.checked = this.checked;
+    box.disabled = !canEdit(view);
+    box.setAttribute('aria-label', this.label || 'Task');
+    box.title = this.checked ? 'Done (Space: not done)' : 'Not done (Space: done)';
   }
   override ignoreEvent(): boolean {
     return true;
@@ -112,19 +162,32 @@ function canEdit(view: EditorView): boolean {
   return view.state.facet(EditorView.editable) && !view.state.readOnly;
 }
 
-function toggleTask(view: EditorView, pos: number): void {
+function toggleTask(view: EditorView, box: HTMLElement): void {
   if (!canEdit(view)) return;
+  const pos = view.posAtDOM(box);
   const marker = view.state.sliceDoc(pos, pos + 3);
   if (!/^\[[ xX]\]$/.test(marker)) return;
-  view.dispatch({ changes: { from: pos + 1, to: pos + 2, insert: marker[1] === ' ' ? 'x' : ' ' } });
+  const focused = view.root.activeElement === box;
+  view.dispatch({
+    changes: { from: pos + 1, to: pos + 2, insert: marker[1] === ' ' ? 'x' : ' ' },
+    userEvent: 'input.toggle',
+  });
+  if (focused && view.root.activeElement !== box) refocusWidget(view, '.cm-lp-task', pos);
 }
 
 /** Where an image widget sits relative to its source. */
 export type ImagePlacement = 'replace' | 'after';
 
+/** Narrowest an image may be resized to (px), and the widest. */
+const MIN_WIDTH = 40;
+const MAX_WIDTH = 2000;
+
 /**
  * An image drawn from its source, with a handle to resize it: the new width
  * is written back to the text as `<img … width="N">` (see image-source.ts).
+ * The handle is a slider for the keyboard too: focused (Escape then Tab from
+ * the text, like the other widgets), Left/Down narrow the image by a tenth,
+ * Right/Up widen it (Shift: a quarter), Home/End go to the narrowest/widest.
  */
 export class ImageWidget extends KeyedWidget {
   constructor(
@@ -150,17 +213,26 @@ export class ImageWidget extends KeyedWidget {
     const handle = el('span', 'cm-lp-image-handle');
     handle.tabIndex = 0;
     handle.setAttribute('role', 'slider');
-    handle.setAttribute('aria-label', 'Image width (drag, or arrow keys)');
-    handle.setAttribute('aria-valuemin', '40');
-    handle.setAttribute('aria-valuemax', '2000');
-    handle.setAttribute('aria-valuenow', String(this.image.width ?? 0));
+    handle.setAttribute('aria-label', `Width of image ${this.image.alt || this.image.src}`);
+    handle.setAttribute('aria-orientation', 'horizontal');
+    handle.setAttribute('aria-valuemin', String(MIN_WIDTH));
+    handle.setAttribute('aria-valuemax', String(MAX_WIDTH));
+    handle.title = 'Resize: drag, or arrow keys';
     handle.dataset.testid = 'lp-image-resize';
+    const showWidth = () => {
+      const width = Math.round(this.image.width ?? img.getBoundingClientRect().width);
+      if (!width) return;
+      handle.setAttribute('aria-valuenow', String(width));
+      handle.setAttribute('aria-valuetext', `${width} pixels wide`);
+    };
+    showWidth();
+    img.addEventListener('load', showWidth);
     handle.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       handle.setPointerCapture(e.pointerId);
       const startX = e.clientX;
       const startWidth = img.getBoundingClientRect().width;
-      const move = (m: PointerEvent) => (img.style.width = `${Math.max(40, startWidth + m.clientX - startX)}px`);
+      const move = (m: PointerEvent) => (img.style.width = `${Math.max(MIN_WIDTH, startWidth + m.clientX - startX)}px`);
       const up = () => {
         handle.removeEventListener('pointermove', move);
         handle.removeEventListener('pointerup', up);
@@ -170,23 +242,42 @@ export class ImageWidget extends KeyedWidget {
       handle.addEventListener('pointerup', up);
     });
     handle.addEventListener('keydown', (e) => {
-      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      if (escapeToText(view, e)) return;
+      // The width written, else the width drawn (0 until the image has loaded: then only Home/End resize).
+      const width = this.image.width ?? img.getBoundingClientRect().width;
+      const step = width > 0 ? Math.max(1, Math.round(width * (e.shiftKey ? 0.25 : 0.1))) : 0;
+      const next: Record<string, number> = {
+        ArrowLeft: width - step,
+        ArrowDown: width - step,
+        ArrowRight: width + step,
+        ArrowUp: width + step,
+        Home: MIN_WIDTH,
+        End: MAX_WIDTH,
+      };
+      if (!(e.key in next)) return;
       e.preventDefault();
-      const width = img.getBoundingClientRect().width * (e.key === 'ArrowRight' ? 1.1 : 0.9);
-      this.writeWidth(view, box, Math.max(40, width));
+      if (step > 0 || e.key === 'Home' || e.key === 'End') this.writeWidth(view, box, next[e.key]!, true);
     });
     box.append(img, handle);
     return box;
   }
-  /** Replaces the image's source text with the sized `<img>` tag, if the text is still there. */
-  private writeWidth(view: EditorView, box: HTMLElement, width: number): void {
+  /**
+   * Replaces the image's source text with the sized `<img>` tag, if the text is still there; a
+   * resize from the keyboard gives the focus to the redrawn image's handle.
+   */
+  private writeWidth(view: EditorView, box: HTMLElement, width: number, keepFocus = false): void {
     if (!canEdit(view)) return;
     const at = view.posAtDOM(box);
     const from = this.placement === 'replace' ? at : at - this.source.length;
     if (from < 0 || view.state.sliceDoc(from, from + this.source.length) !== this.source) return;
-    view.dispatch({
-      changes: { from, to: from + this.source.length, insert: sizedImageSource(this.image, width) },
-    });
+    const clamped = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width));
+    const insert = sizedImageSource(this.image, clamped);
+    if (insert === this.source) return;
+    view.dispatch({ changes: { from, to: from + this.source.length, insert }, userEvent: 'input.resize' });
+    if (keepFocus) {
+      const pos = this.placement === 'replace' ? from : from + insert.length;
+      refocusWidget(view, '.cm-lp-image', pos, '.cm-lp-image-handle');
+    }
   }
   override ignoreEvent(event: Event): boolean {
     return event.type !== 'mousedown' || (event.target as HTMLElement).classList.contains('cm-lp-image-handle');
@@ -261,10 +352,65 @@ export class TabStripWidget extends KeyedWidget {
   }
 }
 
-/** The summary row of an expandable (`{% expandable %}` or `<details>`). */
+/**
+ * The summary row of an expandable (`{% expandable %}` or `<details>`), with a button that folds
+ * the body lines away (and back): CodeMirror folding over the block (folding.ts), so the text
+ * never changes. The button is reached from the keyboard like
+ * the other widgets; Enter or Space toggles it.
+ */
 export class ExpandableHeaderWidget extends KeyedWidget {
-  toDOM(): HTMLElement {
-    return el('span', 'cm-lp-expandable-header', icon('chevron-down'), ' ', ...inlineDom(this.key || 'Details'));
+  constructor(
+    readonly title: string,
+    readonly folded = false,
+    /** Folds or unfolds the block whose header is at `pos`; absent when there is nothing to fold. */
+    readonly toggle?: (view: EditorView, pos: number) => void,
+  ) {
+    super(`${folded}|${toggle ? 'foldable' : ''}|${title}`);
+  }
+  toDOM(view: EditorView): HTMLElement {
+    const header = el('span', 'cm-lp-expandable-header');
+    header.dataset.testid = 'lp-expandable';
+    const toggle = el('button', 'cm-lp-fold', icon('chevron-down'));
+    toggle.type = 'button';
+    toggle.dataset.testid = 'lp-expandable-toggle';
+    toggle.addEventListener('mousedown', (e) => e.preventDefault()); // a click folds; it does not move the cursor
+    toggle.addEventListener('click', (e) => {
+      e.preventDefault();
+      const focused = view.root.activeElement === toggle;
+      const pos = view.posAtDOM(header);
+      this.toggle?.(view, pos);
+      if (focused && view.root.activeElement !== toggle)
+        refocusWidget(view, '.cm-lp-expandable-header', pos, '.cm-lp-fold');
+    });
+    toggle.addEventListener('keydown', (e) => escapeToText(view, e));
+    header.append(toggle, el('span', 'cm-lp-expandable-title', ...inlineDom(this.title || 'Details')));
+    this.sync(header);
+    return header;
+  }
+  /** The same button stays (and keeps focus) when the block was folded or unfolded. */
+  override updateDOM(dom: HTMLElement): boolean {
+    if (!dom.classList.contains('cm-lp-expandable-header')) return false;
+    const title = dom.querySelector('.cm-lp-expandable-title');
+    if (!title) return false;
+    title.replaceChildren(...inlineDom(this.title || 'Details'));
+    this.sync(dom);
+    return true;
+  }
+  private sync(header: HTMLElement): void {
+    const toggle = header.querySelector<HTMLButtonElement>('.cm-lp-fold')!;
+    const name = this.title
+      ? inlinePieces(this.title)
+          .map((p) => p.text)
+          .join('')
+      : 'Details';
+    header.classList.toggle('cm-lp-folded', this.folded);
+    toggle.disabled = !this.toggle;
+    toggle.setAttribute('aria-expanded', String(!this.folded));
+    toggle.setAttribute('aria-label', `${this.folded ? 'Unfold' : 'Fold'} “${name}”`);
+    toggle.title = this.folded ? 'Show the hidden lines' : 'Hide the lines inside (the text stays)';
+  }
+  override ignoreEvent(): boolean {
+    return true;
   }
 }
 
