@@ -11,6 +11,8 @@ export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelle
 
 export interface JobRow {
   id: string;
+  /** Queue order (see migration 0019). */
+  seq: string;
   kind: string;
   organization_id: string | null;
   subject: string | null;
@@ -68,7 +70,7 @@ export async function getJob(db: Queryable, id: string): Promise<JobRow | undefi
 
 /** The jobs of a subject, newest first. */
 export async function jobsOfSubject(db: Queryable, subject: string, limit = 20): Promise<JobRow[]> {
-  return db.query<JobRow>('SELECT * FROM jobs WHERE subject = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [
+  return db.query<JobRow>('SELECT * FROM jobs WHERE subject = $1 ORDER BY seq DESC LIMIT $2', [
     subject,
     limit,
   ]);
@@ -97,8 +99,8 @@ export async function claimJob(
          WHERE j.state = 'queued' AND j.run_after <= $3 AND j.kind = ANY($1::text[])
            AND (j.subject IS NULL OR NOT EXISTS (
              SELECT 1 FROM jobs o WHERE o.subject = j.subject AND o.id <> j.id
-               AND (o.state = 'running' OR (o.state = 'queued' AND (o.created_at, o.id) < (j.created_at, j.id)))))
-         ORDER BY j.run_after, j.created_at, j.id
+               AND (o.state = 'running' OR (o.state = 'queued' AND o.seq < j.seq))))
+         ORDER BY j.run_after, j.seq
          FOR UPDATE SKIP LOCKED
          LIMIT 1)
        AND state = 'queued'

@@ -5,6 +5,8 @@
 -- run one at a time, oldest first: an older run never overwrites a newer one.
 CREATE TABLE jobs (
   id text PRIMARY KEY,
+  -- The order jobs were queued in (timestamps tie within a millisecond; ids are random).
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   kind text NOT NULL,
   organization_id text,
   subject text,
@@ -25,8 +27,8 @@ CREATE TABLE jobs (
   started_at timestamptz,
   finished_at timestamptz
 );
-CREATE INDEX jobs_ready ON jobs (run_after, created_at) WHERE state = 'queued';
+CREATE INDEX jobs_ready ON jobs (run_after, seq) WHERE state = 'queued';
 CREATE INDEX jobs_leases ON jobs (lease_until) WHERE state = 'running';
-CREATE INDEX jobs_by_subject ON jobs (subject, created_at);
+CREATE INDEX jobs_by_subject ON jobs (subject, seq);
 -- At most one running job per subject, across every process: the database, not a race, decides.
 CREATE UNIQUE INDEX jobs_one_running_per_subject ON jobs (subject) WHERE state = 'running' AND subject IS NOT NULL;
