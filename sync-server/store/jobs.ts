@@ -70,10 +70,7 @@ export async function getJob(db: Queryable, id: string): Promise<JobRow | undefi
 
 /** The jobs of a subject, newest first. */
 export async function jobsOfSubject(db: Queryable, subject: string, limit = 20): Promise<JobRow[]> {
-  return db.query<JobRow>('SELECT * FROM jobs WHERE subject = $1 ORDER BY seq DESC LIMIT $2', [
-    subject,
-    limit,
-  ]);
+  return db.query<JobRow>('SELECT * FROM jobs WHERE subject = $1 ORDER BY seq DESC LIMIT $2', [subject, limit]);
 }
 
 /**
