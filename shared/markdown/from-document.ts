@@ -182,6 +182,11 @@ function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
       const t = table(b, ctx);
       return t ? [t] : [];
     }
+    case 'openapi-operation':
+    case 'swagger': {
+      const tag = openApiTag(b);
+      return tag ? [{ type: 'html', value: tag }] : [];
+    }
     default: {
       // Unknown block: keep its content — nested blocks, or its inline text.
       const nested = childBlocks(b);
@@ -190,6 +195,19 @@ function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
       return inline.length > 0 ? [paragraph(inline)] : [];
     }
   }
+}
+
+/** An OpenAPI block as GitBook's liquid tags (shared/markdown/openapi-block.ts), or undefined without a spec. */
+function openApiTag(b: DocBlock): string | undefined {
+  const ref = (b.data.ref ?? {}) as { kind?: string; spec?: unknown; url?: unknown };
+  // Attribute values are double-quoted and cannot hold a quote or a line break.
+  const attr = (v: unknown) => String(v ?? '').replace(/["\n\r%]/g, '');
+  const where = `path="${attr(b.data.path)}" method="${attr(b.data.method).toLowerCase()}"`;
+  if (b.type === 'openapi-operation' && ref.kind === 'openapi' && typeof ref.spec === 'string')
+    return `{% openapi-operation spec="${attr(ref.spec)}" ${where} %}\n{% endopenapi-operation %}`;
+  if (b.type === 'swagger' && ref.kind === 'url' && typeof ref.url === 'string')
+    return `{% openapi src="${attr(ref.url)}" ${where} %}\n{% endopenapi %}`;
+  return undefined;
 }
 
 function blocks(nodes: readonly DocBlock[], ctx: HrefContext): RootContent[] {

@@ -4,6 +4,9 @@
  * `{% content-ref url="…" %}`, `{% file src="…" %}`, `{% code title="…" %}`), each on a
  * line of its own. One grammar for the published site's renderer and the app's reading
  * view and diff (the live-preview editor reads the same tags line by line, with positions).
+ * OpenAPI operation blocks (`{% openapi-operation %}`, `{% openapi %}`, `{% swagger %}`) are not
+ * among these: they are drawn from a spec, not from their content, and have a grammar of their
+ * own (openapi-block.ts) that the published site and the document conversion read.
  */
 
 /** A tag line: `{% [end]name attr="value" … %}`. */

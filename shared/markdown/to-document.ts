@@ -11,6 +11,7 @@ import {
 } from './parse';
 import { emptyText, imageRef, inlineNodes, type InlineContext } from './to-document-inline';
 import { blocksByBlankLines, blocksOfNodes, type MarkdownBlock } from './block-keys';
+import { findOpenApiBlocks, type OpenApiBlock } from './openapi-block';
 
 /**
  * markdown -> GitBook JSONDocument. GitBook restricts which blocks may nest
@@ -50,6 +51,32 @@ const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
 
 interface Ctx extends InlineContext {
   anchors: Map<Heading, string>;
+  /** The page's OpenAPI blocks (openapi-block.ts); each becomes one block, the nodes it spans none. */
+  openapi: { blocks: OpenApiBlock[]; done: Set<OpenApiBlock> };
+}
+
+/**
+ * GitBook's block for an OpenAPI operation: `openapi-operation` (DocumentBlockOpenAPIOperation)
+ * for a spec named by slug, `swagger` (DocumentBlockOpenAPI, a URL ref) for the older forms.
+ */
+function openApiBlock(b: OpenApiBlock): DocBlock {
+  const ref = b.spec !== undefined ? { kind: 'openapi', spec: b.spec } : { kind: 'url', url: b.src ?? '' };
+  return {
+    object: 'block',
+    type: b.spec !== undefined ? 'openapi-operation' : 'swagger',
+    data: { ref, path: b.path, method: b.method },
+    isVoid: true,
+  };
+}
+
+/** A top-level node: an OpenAPI block when it starts inside one (once per block), else converted. */
+function topLevel(node: RootContent, ctx: Ctx): DocBlock[] {
+  const line = (node.position?.start.line ?? 0) - 1;
+  const api = ctx.openapi.blocks.find((b) => line >= b.startLine && line < b.endLine);
+  if (!api) return convert(node, 'top', ctx);
+  if (ctx.openapi.done.has(api)) return [];
+  ctx.openapi.done.add(api);
+  return [openApiBlock(api)];
 }
 
 const block = (type: string, data: Record<string, unknown>, nodes: DocBlock['nodes']): DocBlock => ({
@@ -236,10 +263,16 @@ export function markdownToDocument(markdown: string, options: ToDocumentOptions 
   try {
     return withDepthGuard(() => {
       const tree = parseMarkdown(markdown);
-      const ctx: Ctx = { resolve, definitions: collectDefinitions(tree), anchors: headingAnchors(tree) };
-      if (!options.blockKeys) return { object: 'document', data: {}, nodes: blocks(tree.children, 'top', ctx) };
+      const ctx: Ctx = {
+        resolve,
+        definitions: collectDefinitions(tree),
+        anchors: headingAnchors(tree),
+        openapi: { blocks: findOpenApiBlocks(markdown), done: new Set() },
+      };
+      if (!options.blockKeys)
+        return { object: 'document', data: {}, nodes: tree.children.flatMap((n) => topLevel(n, ctx)) };
       const keys = blocksOfNodes(markdown, tree.children);
-      const nodes = tree.children.flatMap((n, i) => withKeys(convert(n, 'top', ctx), keys[i]!));
+      const nodes = tree.children.flatMap((n, i) => withKeys(topLevel(n, ctx), keys[i]!));
       return { object: 'document', data: {}, nodes };
     });
   } catch (err) {

@@ -11,6 +11,9 @@ import { renderMarkdown } from './markdown';
 import { degradedWithoutHiddenLinks, hiddenLinkTest } from './hidden-links';
 import type { HiddenPages } from './page-audience';
 import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
+import type { OpenApiSource } from './openapi-source';
+import { withOpenApiBlocks } from './openapi-page';
+import { fenced } from './openapi-blocks';
 
 /** The outcome of rendering one published URL. */
 export type PageResult =
@@ -78,6 +81,8 @@ export interface PageRequest {
   look?: PublishedLook;
   /** The page that used to live at a path (renamed or moved), to redirect its old URLs. */
   formerPage?(view: RevisionView, path: string): Promise<StoredPage | undefined>;
+  /** The organization's OpenAPI specs, for API reference blocks (none: the blocks say the spec is not found). */
+  openapi?: OpenApiSource;
 }
 
 /** Section tabs in display order; consecutive sections of one group share its label. */
@@ -141,9 +146,11 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   }
   if (page.type !== 'document') return notFound();
   page = page as StoredPage;
-  const body = await r.markdown.site(String(page.markdown ?? ''));
+  // API reference blocks stand as markers while the markdown is parsed, then take their spec's HTML.
+  const blocks = withOpenApiBlocks(String(page.markdown ?? ''));
+  const body = await r.markdown.site(blocks.markdown);
   const isHidden = r.hidden && hiddenLinkTest(r.hidden.ids, linkTargetsOf(r.hidden.full).targets, String(page.path));
-  const bodyHtml = renderMarkdown(body, String(page.path), {
+  const linkedHtml = renderMarkdown(body, String(page.path), {
     targets,
     isHidden,
     pageUrl: (id, anchor) => {
@@ -154,6 +161,11 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
       const file = view.filesById.get(id);
       return file ? r.storage.downloadUrl(file, view.revision.spaceId) : undefined;
     },
+  });
+  // Their code is highlighted as fences of a page are: in the parse pool, cached by text.
+  const bodyHtml = await blocks.fill(linkedHtml, r.openapi, async (lang, code) => {
+    const fence = await r.markdown.site(fenced(lang, code));
+    return fence.degraded ? undefined : fence.html;
   });
   const noindex = visible.tree.site.visibility !== 'public' || page.noIndex === true;
   const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;

@@ -160,6 +160,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         hidden: pages.hidden,
         storage,
         markdown: ctx.markdown,
+        openapi: { db: ctx.db, specs: state.openapiSpecs },
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
         canonicalBase: absoluteBase,
         scriptVersion: SCRIPT_VERSION,

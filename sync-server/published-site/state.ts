@@ -4,6 +4,7 @@ import type { Queryable } from '../store/db';
 import { cachedRead } from '../store/read-cache';
 import { findSiteCustomization } from '../store/site-customization';
 import { findSiteById, findSiteIdByHostname, type SiteRow } from '../store/sites';
+import { organizationSpecs, type SpecSummary } from './openapi-source';
 
 /**
  * What serving a published site needs from the database: the site and its
@@ -18,6 +19,8 @@ export interface PublishedState {
   signature: string;
   /** What the owner set of the site's customization (no defaults), or null. */
   customization: Record<string, unknown> | null;
+  /** The organization's OpenAPI specs and their latest versions (API reference blocks draw from them). */
+  openapiSpecs: SpecSummary[];
 }
 
 /** The state of a site by id, or null when there is no such site. */
@@ -36,9 +39,11 @@ export function siteIdForHost(db: Queryable, host: string): Promise<string | nul
 async function stateOf(db: Queryable, site: SiteRow): Promise<PublishedState> {
   const tree = await SiteTree.load(db, site);
   const customization = (await findSiteCustomization(db, site.id))?.settings ?? null;
+  // In the signature: a spec's new version changes the keys of rendered pages, so API blocks show it at once.
+  const openapiSpecs = await organizationSpecs(db, site.organization_id);
   const spaces = [...tree.spaces.values()].map((s) => [s.id, s.revision, s.title, s.deleted_at !== null]);
   const signature = createHash('sha256')
-    .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces, customization]))
+    .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces, customization, openapiSpecs]))
     .digest('base64url');
-  return { tree, signature, customization };
+  return { tree, signature, customization, openapiSpecs };
 }

@@ -1,4 +1,5 @@
 import { CODE_BACKGROUND, codeThemeCss } from '../markdown/highlight-palette';
+import { OPENAPI_STYLE } from './openapi-style';
 
 /**
  * The stylesheet of published pages, inline (one request per page, no flash
@@ -109,4 +110,6 @@ export const STYLE =
   codeThemeCss('light') +
   codeThemeCss('dark', '[data-theme=dark] ') +
   `@media(prefers-color-scheme:dark){${codeThemeCss('dark', `${AUTO_DARK} `)}}` +
-  `.refusal{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}`;
+  `.refusal{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}` +
+  // API reference blocks (openapi-render.ts).
+  OPENAPI_STYLE;
