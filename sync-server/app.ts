@@ -33,6 +33,8 @@ import { pdfRoutes } from './pdf/routes';
 import { commentRoutes } from './api/comments/routes';
 import { siteRoutes } from './api/sites/routes';
 import { openApiSpecRoutes } from './api/openapi-specs/routes';
+import { contentImportRoutes } from './api/content-import/routes';
+import { templateRoutes } from './api/templates/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(historyRoutes(ctx));
       await v1.register(siteRoutes(ctx));
       await v1.register(openApiSpecRoutes(ctx));
+      await v1.register(contentImportRoutes(ctx));
+      await v1.register(templateRoutes(ctx));
     },
     { prefix: '/v1' },
   );

@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: string | undefined;
   /** FOLIO_OUTBOUND_ALLOW: internal hosts, IPs or CIDRs the server may fetch URLs from (comma-separated; empty = public addresses only). */
   outboundAllow: string | undefined;
+  /** FOLIO_IMPORT_MAX_PAGES: most pages one website import fetches (breadth-first from its start page). */
+  importMaxPages: number;
   /** The window of every rate limit (s). */
   rateLimitWindowS: number;
   /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
@@ -136,6 +138,12 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     env: 'FOLIO_OUTBOUND_ALLOW',
     flag: 'outbound-allow',
     help: 'internal hosts, IPs or CIDRs the server may fetch URLs from (comma-separated; default: public addresses only)',
+  },
+  importMaxPages: {
+    env: 'FOLIO_IMPORT_MAX_PAGES',
+    flag: 'import-max-pages',
+    help: 'most pages one website import fetches, breadth-first from its start page (1..1000)',
+    default: '50',
   },
   rateLimitWindowS: {
     env: 'FOLIO_RATE_LIMIT_WINDOW_S',
@@ -328,6 +336,9 @@ export function loadConfig(
   const emailSignIn = get('emailSignIn')!;
   if (emailSignIn !== 'on' && emailSignIn !== 'off')
     throw new ConfigError(`FOLIO_EMAIL_SIGN_IN must be on or off, got "${emailSignIn}"`);
+  const importMaxPages = Number(get('importMaxPages'));
+  if (!Number.isInteger(importMaxPages) || importMaxPages < 1 || importMaxPages > 1000)
+    throw new ConfigError('FOLIO_IMPORT_MAX_PAGES must be an integer 1..1000');
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -358,6 +369,7 @@ export function loadConfig(
     trustProxy,
     outboundAllow,
     rateLimitWindowS,
+    importMaxPages,
     rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),

@@ -15,6 +15,7 @@ import { createStorage } from './store/file-storage';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
 import { JobRunner } from './jobs/runner';
 import { openApiSpecJob } from './openapi-specs/process';
+import { contentImportJob } from './api/content-import/job';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { DocHub, type HubOptions } from './docs/hub';
 import { OutdatedForks } from './docs/outdated-forks';
@@ -147,6 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       jobRunner: new JobRunner({ db, clock, log }),
     };
     ctx.jobRunner.register(openApiSpecJob({ db, clock, outboundAllow: config.outboundAllow }));
+    ctx.jobRunner.register(contentImportJob(ctx));
     const app = await buildApp(ctx);
     sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });

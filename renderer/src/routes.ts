@@ -17,6 +17,7 @@ import { matchScreen, pathOf, screenOf } from './screens/registry';
  *   /o/<orgId>[/members|/teams|/settings]   organization home and its settings pages
  *   /o/<orgId>/c/<collectionId>         a collection (its spaces and who has access)
  *   /o/<orgId>/sites/<siteId>           a docs site of the organization
+ *   /o/<orgId>/openapi/<specSlug>      an OpenAPI spec of the organization (its versions)
  *   /join/<orgId>/<inviteId>            accept an invite
  *   /s/<spaceId>                        a space (first page)
  *   /s/<spaceId>/cr/<crId>              one of its change requests
@@ -29,7 +30,7 @@ import { matchScreen, pathOf, screenOf } from './screens/registry';
  */
 
 /** Organization screens. */
-export type OrgTab = 'home' | 'sites' | 'members' | 'teams' | 'settings';
+export type OrgTab = 'home' | 'sites' | 'openapi' | 'members' | 'teams' | 'settings';
 
 /** A docs site's screens (undefined: its overview). */
 export type SiteTab = 'structure' | 'customize' | 'audience' | 'settings';
@@ -43,6 +44,7 @@ export type Route =
   | { view: 'new-org' }
   | { view: 'org'; orgId: string; tab: OrgTab }
   | { view: 'collection'; orgId: string; collectionId: string }
+  | { view: 'openapi-spec'; orgId: string; specSlug: string }
   | { view: 'site'; orgId: string; siteId: string; tab?: SiteTab }
   | { view: 'join'; orgId: string; inviteId: string }
   | SpaceRoute;

@@ -47,7 +47,9 @@ moveSiteSection listSiteSectionGroups addSectionGroupToSite updateSiteSectionGro
 moveSiteSectionGroup listSiteSpaces addSpaceToSite updateSiteSpaceById deleteSiteSpaceById moveSiteSpace
 listOpenAPISpecs createOpenAPISpec getOpenAPISpecBySlug createOrUpdateOpenAPISpecBySlug deleteOpenAPISpecBySlug
 updateOpenAPISpecBySlug listOpenAPISpecVersions getLatestOpenAPISpecVersion getLatestOpenAPISpecVersionContent
-getLatestOpenAPISpecVersionContentRaw getOpenAPISpecVersionById getOpenAPISpecVersionContentById`.split(/\s+/);
+getLatestOpenAPISpecVersionContentRaw getOpenAPISpecVersionById getOpenAPISpecVersionContentById
+listImportRuns startImportRun getImportRun cancelImportRun
+applyTemplateToSpace`.split(/\s+/);
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
 const require = createRequire(import.meta.url);

@@ -31,6 +31,7 @@ const PUBLIC = new Set([
   'downloadFile',
   'downloadRevisionPdf',
   'getPublishedOpenAPISpec',
+  'listTemplates',
 ]);
 
 function routes() {
@@ -132,6 +133,7 @@ function validBody(operationId: string): unknown {
     submitChangeRequestReview: { status: 'approved' },
     requestReviewersForChangeRequest: { users: [] },
     updateChangeRequestContent: { changes: [{ operation: 'delete_page', page: 'unknownpage' }] },
+    applyTemplateToSpace: { id: 'changelog' },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
     updateSiteById: { title: 'Site' },
     updateSiteAdaptiveSchema: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
@@ -151,6 +153,9 @@ function validBody(operationId: string): unknown {
     createOpenAPISpec: { slug: 'spec', source: { text: 'openapi: 3.1.0' } },
     createOrUpdateOpenAPISpecBySlug: { source: { text: 'openapi: 3.1.0' } },
     updateOpenAPISpecBySlug: { visibility: 'public' },
+    startImportRun: { source: { type: 'website', url: 'https://example.com/' }, target: { space: 'unknownspace' } },
+    importContent: { source: { url: 'https://example.com/' } },
+    importContentInChangeRequest: { source: { url: 'https://example.com/' } },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

@@ -117,6 +117,12 @@ export const CONTENT_OPERATIONS: OperationTable = {
     body: (w) => ({ changes: [{ operation: 'update_page', page: w.pageId, title: 'Introduction' }] }),
     checks: onCr('edit-content'),
   },
+  // A fresh space each time: the template's pages are appended, and the fixture space stays as it was.
+  applyTemplateToSpace: {
+    params: fresh.space,
+    body: () => ({ id: 'changelog' }),
+    checks: (_w, p) => [ask.space(p.spaceId!, 'edit-content')],
+  },
   submitChangeRequestReview: { body: () => ({ status: 'approved' }), checks: onCr('review') },
   requestReviewersForChangeRequest: {
     body: (w) => ({ users: [w.reviewerId] }),

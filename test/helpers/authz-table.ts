@@ -1,6 +1,7 @@
 import type { OperationCase, OperationTable } from './authz-cases';
 import { CONTENT_OPERATIONS } from './authz-table-content';
 import { OPENAPI_OPERATIONS } from './authz-table-openapi';
+import { IMPORT_OPERATIONS } from './authz-table-imports';
 import { ORGANIZATION_OPERATIONS } from './authz-table-org';
 import { SITE_OPERATIONS } from './authz-table-sites';
 
@@ -15,8 +16,11 @@ import { SITE_OPERATIONS } from './authz-table-sites';
  *   computed from policy (authz-expect.ts).
  */
 
-/** getPublishedOpenAPISpec serves a public spec to anyone (a private or unknown one is a 404 to all). */
-export const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'getPublishedOpenAPISpec']);
+/**
+ * getPublishedOpenAPISpec serves a public spec to anyone (a private or unknown one is a 404 to all);
+ * listTemplates lists the built-in space templates, the same for everyone.
+ */
+export const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'getPublishedOpenAPISpec', 'listTemplates']);
 
 export const SIGNED_OPERATIONS = new Set(['uploadStorageFile', 'downloadFile', 'downloadRevisionPdf']);
 
@@ -40,6 +44,7 @@ export const OPERATIONS: OperationTable = {
   ...CONTENT_OPERATIONS,
   ...SITE_OPERATIONS,
   ...OPENAPI_OPERATIONS,
+  ...IMPORT_OPERATIONS,
 };
 
 /** The cases of an operation (one unless the table lists variants). */

@@ -122,8 +122,15 @@ describe('screen registry', () => {
     const org = (listMembers: boolean, listTeams: boolean) =>
       ({ permissions: { admin: false, view: true, createContent: false, listMembers, listTeams } }) as OrgDetails;
     const ids = (o: OrgDetails | undefined) => navigationOf('org', o).map((e) => e.id);
-    expect(ids(org(true, true))).toEqual(['org-home', 'org-sites', 'org-members', 'org-teams', 'org-settings']);
-    expect(ids(org(false, false))).toEqual(['org-home', 'org-sites', 'org-settings']);
+    expect(ids(org(true, true))).toEqual([
+      'org-home',
+      'org-sites',
+      'org-openapi',
+      'org-members',
+      'org-teams',
+      'org-settings',
+    ]);
+    expect(ids(org(false, false))).toEqual(['org-home', 'org-sites', 'org-openapi', 'org-settings']);
     expect(navigationOf('site', org(true, true)).map((e) => e.id)).toEqual([
       'site-overview',
       'site-structure',

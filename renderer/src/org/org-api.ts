@@ -17,7 +17,15 @@ export interface OrgDetails {
   defaultRole: Role | null;
   inviteLinks: boolean;
   urls: { app: string };
-  permissions: { admin: boolean; view: boolean; createContent: boolean; listMembers: boolean; listTeams: boolean };
+  permissions: {
+    admin: boolean;
+    view: boolean;
+    createContent: boolean;
+    listMembers: boolean;
+    listTeams: boolean;
+    /** Folio's OpenAPI specs rule (create role or admin); absent on servers without specs. */
+    createOpenAPISpec?: boolean;
+  };
 }
 
 export interface Member {

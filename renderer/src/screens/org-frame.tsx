@@ -29,7 +29,8 @@ export function OrgFrame({
   const { state, retry } = useResource(stores.org, orgId);
   const org = 'data' in state ? state.data : undefined;
   // A collection or a site is part of the organization's content: its list stays marked.
-  const active = entry.group === 'org' ? entry.id : entry.frame === 'site' ? 'org-sites' : 'org-home';
+  const active =
+    entry.group === 'org' ? entry.id : (entry.parent ?? (entry.frame === 'site' ? 'org-sites' : 'org-home'));
   useWindowTitle(
     org ? (entry.group === 'org' && entry.id !== 'org-home' ? `${entry.label} · ${org.title}` : org.title) : undefined,
   );

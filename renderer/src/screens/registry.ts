@@ -38,6 +38,8 @@ export interface ScreenEntry {
   frame: ScreenFrame;
   /** The navigation list the row appears in. */
   group?: 'org' | 'site';
+  /** The navigation row marked while this screen (not itself in a list) is open: a spec's under the specs. */
+  parent?: string;
   /** Whether the caller may see it (hidden from navigation; the screen itself says "not allowed"). */
   visible?: (org: OrgDetails) => boolean;
   /** Shown to a signed-out visitor (otherwise the sign-in form opens, then this screen). */
@@ -117,6 +119,24 @@ export const SCREENS: readonly ScreenEntry[] = [
     frame: 'org',
     group: 'org',
     load: () => import('../sites/sites-screen'),
+  },
+  {
+    id: 'org-openapi',
+    path: '/o/:orgId/openapi',
+    fixed: { ...ORG, tab: 'openapi' },
+    label: 'OpenAPI specs',
+    frame: 'org',
+    group: 'org',
+    load: () => import('../openapi/specs-screen'),
+  },
+  {
+    id: 'openapi-spec',
+    path: '/o/:orgId/openapi/:specSlug',
+    fixed: { view: 'openapi-spec' },
+    label: 'OpenAPI spec',
+    frame: 'org',
+    parent: 'org-openapi',
+    load: () => import('../openapi/spec-screen'),
   },
   {
     id: 'org-members',
@@ -202,7 +222,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
 ];
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An id or slug segment (OpenAPI spec slugs run to 100 characters). */
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** The row and route of an app path split in segments (no `/app`, no `/s/…`), or undefined. */
 export function matchScreen(parts: string[]): { entry: ScreenEntry; route: Route } | undefined {

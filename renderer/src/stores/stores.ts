@@ -5,7 +5,9 @@ import type { AccessTarget, AccountUser, Credential, Grants, InviteLink, TeamMem
 import { SiteApi, type SiteDetails, type UpdateSiteBody } from '../sites/site-api';
 import { updateCustomization, type CustomizationChange, type SiteCustomization } from '../sites/settings-api';
 import { ChangeRequestStores } from '../change-requests/cr-stores';
+import { OpenApiStores } from './openapi';
 import { ResourceStore } from './resource';
+import { listTemplates, type SpaceTemplate } from '../templates/templates-api';
 import { SiteStores } from './sites';
 
 /**
@@ -42,6 +44,10 @@ export class Stores {
   readonly sites: SiteStores;
   /** Change requests of spaces (lists, one request, its reviews) and their writes (change-requests/cr-stores.ts). */
   readonly changeRequests: ChangeRequestStores;
+  /** The server's built-in space templates: a fixed catalogue, loaded on first use. */
+  readonly templates: ResourceStore<'all', SpaceTemplate[]>;
+  /** The organization's OpenAPI specs and their versions, and the writes that change them (stores/openapi.ts). */
+  readonly openapi: OpenApiStores;
 
   constructor(readonly api: ApiClient) {
     const all = async <T>(path: string): Promise<T[]> => {
@@ -62,6 +68,7 @@ export class Stores {
     this.orgTeams = new ResourceStore((orgId) => all<Team>(`/orgs/${orgId}/teams`));
     this.orgSites = new ResourceStore((orgId) => all<Site>(`/orgs/${orgId}/sites`));
     this.space = new ResourceStore((spaceId) => api.request<Space>(`/spaces/${spaceId}`));
+    this.templates = new ResourceStore(() => listTemplates(api));
     this.user = new ResourceStore(() => api.request<AccountUser>('/user'));
     this.credentials = new ResourceStore(() => all<Credential>('/user/tokens'));
     this.orgInviteLinks = new ResourceStore((orgId) => all<InviteLink>(`/orgs/${orgId}/link-invites`));
@@ -89,6 +96,7 @@ export class Stores {
     );
     this.sites = new SiteStores(api, this);
     this.changeRequests = new ChangeRequestStores(api, this.space);
+    this.openapi = new OpenApiStores(api);
   }
 
   /** A site changed (settings, publishing): its own copy and its row in the organization's list. */

@@ -1,12 +1,10 @@
-import { describeError } from '../api/client';
 import type { Organization } from '../api/types';
 import { useApp } from '../screens/context';
 import { recentSpaces } from '../session';
 import { AsyncSection, EmptyState } from '../ui/kit/async-section';
-import { promptDialog } from '../ui/kit/dialog';
 import { useAsync, useResource } from '../ui/kit/hooks';
 import { Link } from '../ui/kit/link';
-import { toast } from '../ui/toast';
+import { newSpaceDialog } from '../templates/new-space-dialog';
 
 /**
  * The parts of the space picker: the spaces opened recently on this server, and an organization's
@@ -43,14 +41,12 @@ export function OrgSpaces({ org }: { org: Organization }) {
   const { stores, nav } = useApp();
   const { state, retry } = useResource(stores.orgSpaces, org.id);
   const create = async () => {
-    const title = await promptDialog(`New space in ${org.title}`, '', 'Create');
-    if (!title) return;
-    try {
-      const space = await stores.createSpace(org.id, title);
-      nav.go({ view: 'space', spaceId: space.id });
-    } catch (err) {
-      toast(`Could not create the space: ${describeError(err)}`, 'error');
-    }
+    // The dialog creates the space (a refusal shows in it, with what was typed) and adds the chosen template.
+    const space = await newSpaceDialog(stores, {
+      heading: `New space in ${org.title}`,
+      create: (title) => stores.createSpace(org.id, title),
+    });
+    if (space) nav.go({ view: 'space', spaceId: space.id });
   };
   const headingId = `picker-org-${org.id}`;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../../screens/context';
 import { createSpace } from '../../stores/org-writes';
-import { promptDialog } from '../../ui/kit/dialog';
+import { newSpaceDialog } from '../../templates/new-space-dialog';
 import { EmptyState } from '../../ui/kit/async-section';
 import { Icon } from '../../ui/kit/icon';
 import { Link } from '../../ui/kit/link';
@@ -19,10 +19,12 @@ export function SpacesPanel(props: { orgId: string; spaces: SpaceSummary[]; pare
   const { stores, nav } = useApp();
   const create = useAction();
   const newSpace = async () => {
-    const title = await promptDialog('New space', '', 'Create');
-    if (!title) return;
+    // The dialog creates the space (a refusal shows in it) and adds the chosen template.
     const space = await create.run('Could not create the space', () =>
-      createSpace(stores, props.orgId, title, props.parent),
+      newSpaceDialog(stores, {
+        heading: 'New space',
+        create: (title) => createSpace(stores, props.orgId, title, props.parent),
+      }),
     );
     if (space) nav.go({ view: 'space', spaceId: space.id });
   };
