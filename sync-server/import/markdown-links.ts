@@ -4,10 +4,7 @@
  * way to point links between imported files at the batch refs of their pages.
  */
 
-// The text excludes '[' so that attempts never rescan the same characters (linear on "[[[[…").
-const INLINE_LINK = /(!?)\[((?:\\.|[^[\]\\])*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+"[^"\n]*")?)\s*\)/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+import { INLINE_LINK, outsideCode } from '../../shared/markdown/outside-code';
 
 /** `rewrite(href)` answers the new target, or undefined to keep the link as it is. */
 export function rewriteMarkdownLinks(markdown: string, rewrite: (href: string) => string | undefined): string {
@@ -17,25 +14,5 @@ export function rewriteMarkdownLinks(markdown: string, rewrite: (href: string) =
       const to = rewrite(href);
       return to === undefined ? whole : `${bang}[${label}](${to}${title})`;
     });
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      out.push(line);
-    } else if (marker) {
-      fence = marker;
-      out.push(line);
-    } else {
-      let last = 0;
-      let rewritten = '';
-      for (const m of line.matchAll(CODE_SPAN)) {
-        rewritten += prose(line.slice(last, m.index)) + m[0];
-        last = m.index + m[0].length;
-      }
-      out.push(rewritten + prose(line.slice(last)));
-    }
-  }
-  return out.join('\n');
+  return outsideCode(markdown, prose);
 }

@@ -132,3 +132,21 @@ export function describeError(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return err instanceof Error ? err.message : String(err);
 }
+
+/** Every item of a paged list answer (`/orgs/…/spaces`, …), following `next.page` to the end. */
+export async function listAll<T>(
+  api: ApiClient,
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  do {
+    const list = await api.request<{ items: T[]; next?: { page: string } }>(path, {
+      query: { ...query, limit: 1000, page },
+    });
+    items.push(...list.items);
+    page = list.next?.page;
+  } while (page);
+  return items;
+}

@@ -1,5 +1,4 @@
-import type { ApiClient } from '../api/client';
-import type { List } from '../api/types';
+import { listAll, type ApiClient } from '../api/client';
 
 /**
  * The OpenAPI specs group of the API (`/v1/orgs/{org}/openapi…`) as the app uses it: GitBook's
@@ -60,17 +59,7 @@ export type SpecSource = { url: string } | { text: string };
 const base = (orgId: string) => `/orgs/${encodeURIComponent(orgId)}/openapi`;
 const specPath = (orgId: string, slug: string) => `${base(orgId)}/${encodeURIComponent(slug)}`;
 
-/** Every item of a paged list. */
-async function all<T>(api: ApiClient, path: string): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  do {
-    const list: List<T> = await api.request<List<T>>(path, { query: { limit: 1000, page } });
-    items.push(...list.items);
-    page = list.next?.page;
-  } while (page);
-  return items;
-}
+const all = <T>(api: ApiClient, path: string) => listAll<T>(api, path);
 
 export const listSpecs = (api: ApiClient, orgId: string) => all<Spec>(api, base(orgId));
 

@@ -1,5 +1,4 @@
-import type { ApiClient } from '../api/client';
-import type { List } from '../api/types';
+import { listAll, type ApiClient } from '../api/client';
 
 /**
  * The typed client of a docs site's REST operations (sync-server/api/sites/, GitBook's names):
@@ -214,15 +213,8 @@ export class SiteApi {
   }
 
   /** Every page of a list. */
-  private async all<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}) {
-    const items: T[] = [];
-    let page: string | undefined;
-    do {
-      const list: List<T> = await this.api.request<List<T>>(path, { query: { ...query, limit: 1000, page } });
-      items.push(...list.items);
-      page = list.next?.page;
-    } while (page);
-    return items;
+  private all<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}) {
+    return listAll<T>(this.api, path, query);
   }
 
   // The site

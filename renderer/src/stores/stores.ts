@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client';
-import type { List, Organization, Space } from '../api/types';
+import { listAll, type ApiClient } from '../api/client';
+import type { Organization, Space } from '../api/types';
 import type { Collection, Member, OrgDetails, Site, SpaceSummary, Team } from '../org/org-api';
 import type { AccessTarget, AccountUser, Credential, Grants, InviteLink, TeamMember } from '../org/org-api';
 import { SiteApi, type SiteDetails, type UpdateSiteBody } from '../sites/site-api';
@@ -50,16 +50,7 @@ export class Stores {
   readonly openapi: OpenApiStores;
 
   constructor(readonly api: ApiClient) {
-    const all = async <T>(path: string): Promise<T[]> => {
-      const items: T[] = [];
-      let page: string | undefined;
-      do {
-        const list: List<T> = await api.request<List<T>>(path, { query: { limit: 1000, page } });
-        items.push(...list.items);
-        page = list.next?.page;
-      } while (page);
-      return items;
-    };
+    const all = <T>(path: string) => listAll<T>(api, path);
     this.orgs = new ResourceStore(() => all<Organization>('/orgs'));
     this.org = new ResourceStore((orgId) => api.request<OrgDetails>(`/orgs/${orgId}`));
     this.orgSpaces = new ResourceStore((orgId) => all<SpaceSummary>(`/orgs/${orgId}/spaces`));

@@ -1,5 +1,6 @@
 import { createLinkTargets, resolveLink } from '../../../shared/markdown/links';
 import type { ContentDoc } from '../../../shared/doc';
+import { INLINE_LINK, outsideCode } from '../../../shared/markdown/outside-code';
 
 /**
  * Link resolution of markdown sent to updateChangeRequestContent: every
@@ -32,10 +33,6 @@ export function pagePaths(content: ContentDoc): Map<string, string> {
   for (const id of pages.keys()) pathOf(id, new Set([id]));
   return paths;
 }
-
-// [text](href "title") and ![alt](href): inline links only (reference definitions are rare in API input).
-// The text excludes '[' too, so that attempts never rescan the same characters (linear, even on "[[[[…").
-const INLINE_LINK = /(!?)\[((?:\\.|[^[\]\\])*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+"[^"\n]*")?)\s*\)/g;
 
 function refTarget(href: string, refs: BatchRefs): string | undefined {
   const bare = href.replace(/^\.\//, '');
@@ -80,32 +77,4 @@ export function resolveBatchLinks(markdown: string, pageId: string, content: Con
       }
     });
   return outsideCode(markdown, rewrite);
-}
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const CODE_SPAN = /(`+)[\s\S]*?\1/g;
-
-/** Applies `fn` to the prose of `markdown` only: fenced code blocks and inline code spans are kept verbatim. */
-function outsideCode(markdown: string, fn: (prose: string) => string): string {
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      out.push(line);
-    } else if (marker) {
-      fence = marker;
-      out.push(line);
-    } else {
-      let last = 0;
-      let rewritten = '';
-      for (const m of line.matchAll(CODE_SPAN)) {
-        rewritten += fn(line.slice(last, m.index)) + m[0];
-        last = m.index + m[0].length;
-      }
-      out.push(rewritten + fn(line.slice(last)));
-    }
-  }
-  return out.join('\n');
 }
