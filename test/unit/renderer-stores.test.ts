@@ -119,8 +119,8 @@ describe('screen registry', () => {
   });
 
   it('navigation lists only what the caller may see', () => {
-    const org = (listMembers: boolean, listTeams: boolean) =>
-      ({ permissions: { admin: false, view: true, createContent: false, listMembers, listTeams } }) as OrgDetails;
+    const org = (listMembers: boolean, listTeams: boolean, createContent = false) =>
+      ({ permissions: { admin: false, view: true, createContent, listMembers, listTeams } }) as OrgDetails;
     const ids = (o: OrgDetails | undefined) => navigationOf('org', o).map((e) => e.id);
     expect(ids(org(true, true))).toEqual([
       'org-home',
@@ -131,12 +131,14 @@ describe('screen registry', () => {
       'org-settings',
     ]);
     expect(ids(org(false, false))).toEqual(['org-home', 'org-sites', 'org-openapi', 'org-settings']);
-    expect(navigationOf('site', org(true, true)).map((e) => e.id)).toEqual([
+    // A site's settings are for those who manage sites (the "create" role); a reader sees its overview and structure.
+    expect(navigationOf('site', org(true, true, true)).map((e) => e.id)).toEqual([
       'site-overview',
       'site-structure',
       'site-customize',
       'site-audience',
       'site-settings',
     ]);
+    expect(navigationOf('site', org(true, true)).map((e) => e.id)).toEqual(['site-overview', 'site-structure']);
   });
 });

@@ -200,6 +200,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     label: 'Customization',
     frame: 'site',
     group: 'site',
+    // The site's settings are for those who manage it (the "create" role), as GitBook's are.
+    visible: (org) => org.permissions.createContent,
     load: () => import('../sites/customize-screen'),
   },
   {
@@ -209,6 +211,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     label: 'Audience',
     frame: 'site',
     group: 'site',
+    // The site's settings are for those who manage it (the "create" role), as GitBook's are.
+    visible: (org) => org.permissions.createContent,
     load: () => import('../sites/audience-screen'),
   },
   {
@@ -218,6 +222,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     label: 'Settings',
     frame: 'site',
     group: 'site',
+    // The site's settings are for those who manage it (the "create" role), as GitBook's are.
+    visible: (org) => org.permissions.createContent,
     load: () => import('../sites/settings-screen'),
   },
 ];

@@ -10,7 +10,7 @@ import './sites.css';
 export default function SiteAudienceScreen({ route }: { route: Route }) {
   const { orgId, siteId } = route as Route & { view: 'site' };
   return (
-    <SitePage orgId={orgId} siteId={siteId} label="Audience" testid="site-audience-screen">
+    <SitePage orgId={orgId} siteId={siteId} label="Audience" manage testid="site-audience-screen">
       {(site) => (
         <>
           <ScreenIntro site={site} testid="site-audience-intro">

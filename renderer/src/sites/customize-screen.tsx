@@ -12,7 +12,7 @@ import './sites.css';
 export default function SiteCustomizeScreen({ route }: { route: Route }) {
   const { orgId, siteId } = route as Route & { view: 'site' };
   return (
-    <SitePage orgId={orgId} siteId={siteId} label="Customization" testid="site-customize-screen">
+    <SitePage orgId={orgId} siteId={siteId} label="Customization" manage testid="site-customize-screen">
       {(site) => (
         <>
           <ScreenIntro site={site} testid="site-customize-intro">

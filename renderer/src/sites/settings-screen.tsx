@@ -10,7 +10,7 @@ import './sites.css';
 export default function SiteSettingsScreen({ route }: { route: Route }) {
   const { orgId, siteId } = route as Route & { view: 'site' };
   return (
-    <SitePage orgId={orgId} siteId={siteId} label="Settings" testid="site-settings-screen">
+    <SitePage orgId={orgId} siteId={siteId} label="Settings" manage testid="site-settings-screen">
       {(site) => (
         <>
           <ScreenIntro site={site} testid="site-settings-intro">

@@ -18,6 +18,11 @@ export function SitePage(props: {
   siteId: string;
   label?: string;
   testid: string;
+  /**
+   * A screen of the site's settings (customization, audience, settings): shown only to those who
+   * manage the site (the "create" role); anyone else is told so, and sees none of it.
+   */
+  manage?: boolean;
   children: (site: SiteDetails) => ComponentChildren;
 }) {
   const { stores } = useApp();
@@ -40,7 +45,16 @@ function SiteLoaded(props: Parameters<typeof SitePage>[0]) {
         {(site) => (
           <>
             <SiteHeading orgId={props.orgId} site={site} />
-            {props.children(site)}
+            {props.manage && !site.permissions.create ? (
+              <div class="state state-empty" data-testid="site-settings-not-allowed">
+                <p>
+                  Only members with the Create role or higher see and change this site’s{' '}
+                  {(props.label ?? 'settings').toLowerCase()}. Ask an admin of the organization if you need to.
+                </p>
+              </div>
+            ) : (
+              props.children(site)
+            )}
           </>
         )}
       </AsyncSection>
