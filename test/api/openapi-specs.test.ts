@@ -475,7 +475,7 @@ describe('visibility, permissions and deletion', () => {
     await dieMidRun('all');
     await t.server.ctx.jobRunner.drain();
     const failed = await get('interrupted');
-    expect(failed).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(failed).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
     expect(failed.lastProcessedErrors![0]!.message).toMatch(/stopped/);
     // The version made before is still served.
     expect(failed.lastVersion).toBe(done.lastVersion);

@@ -3,10 +3,15 @@ import { can, type Actor } from '../../policy';
 import type { SpecError, SpecRow, VersionRow } from '../../store/openapi-specs';
 import { organization } from '../authorize';
 
-/** GitBook's processing error codes; a job the runner ended otherwise is said as the nearest one. */
+/**
+ * GitBook's processing error codes; a job the runner ended otherwise is said as the nearest one.
+ * Only a spec that was read and found invalid is a PARSE_ERROR: a run that never finished (the
+ * server stopped, the database went away) says nothing about the spec, so it is a FETCH_ERROR,
+ * with the real reason in `lastProcessedErrors`.
+ */
 const GITBOOK_CODES = new Set(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']);
 const codeOf = (jobCode: string | null) =>
-  jobCode && GITBOOK_CODES.has(jobCode) ? jobCode : jobCode === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'PARSE_ERROR';
+  jobCode && GITBOOK_CODES.has(jobCode) ? jobCode : jobCode === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR';
 
 export const specLocation = (ctx: AppContext, organizationId: string, slug: string) =>
   ctx.urls.api(`/orgs/${organizationId}/openapi/${slug}`);
