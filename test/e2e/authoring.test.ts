@@ -305,6 +305,7 @@ describe('authoring', () => {
       'tb-hint-success',
       'tb-hint-warning',
       'tb-hint-danger',
+      'tb-api-operation',
     ]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@ import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { Schema } from 'hast-util-sanitize';
 import { defaultSchema } from 'hast-util-sanitize';
 import { parseLiquidTagLine, type LiquidTag } from '../../../shared/markdown/liquid-tags';
+import { parseOpenApiTagLine, type OpenApiBlockRef } from '../../../shared/markdown/openapi-block';
 import { plainText } from '../../../shared/markdown/parse';
 
 export { separateLiquidTags } from '../../../shared/markdown/liquid-tags';
@@ -53,12 +54,58 @@ function shown(url: string | undefined, fallback: string): string {
 
 const HINT_TITLES: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
 
+/** The API operation block a paragraph opens (its first line is the tag), and whether it also closes it. */
+function openApiOf(node: RootContent): { ref: OpenApiBlockRef; closed: boolean } | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  const lines = plainText(node).split('\n');
+  const ref = parseOpenApiTagLine(lines[0] ?? '');
+  if (!ref) return undefined;
+  return { ref, closed: lines.length > 1 && endsOpenApi(lines[lines.length - 1]!, ref.form) };
+}
+
+function endsOpenApi(line: string, form: OpenApiBlockRef['form']): boolean {
+  return new RegExp(`^\\s*\\{%-?\\s*end${form}\\s*-?%\\}\\s*$`).test(line);
+}
+
+/**
+ * The card of an API operation block: method badge, path and spec, as the editor shows it (the
+ * reading view has no spec to read the summary from; the published site draws the operation).
+ */
+function apiCard(ref: OpenApiBlockRef): RootContent {
+  const method = (ref.method || '?').toUpperCase();
+  const known = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method);
+  const span = (cls: string, text: string, tag = 'span') =>
+    box(cls.split(' '), [{ type: 'text', value: text }] as unknown as RootContent[], tag);
+  const head = box(
+    ['folio-api-head'],
+    [
+      span(`folio-api-method folio-api-method-${known ? method.toLowerCase() : 'other'}`, method),
+      span('folio-api-path', ref.path || '/path'),
+    ],
+    'span',
+  );
+  return box(['folio-api-card'], [head, span('folio-api-spec', ref.spec || ref.src || 'No spec chosen')]);
+}
+
 /** Replaces liquid block tags among `parent`'s children (recursively) by boxes. */
 export function liftGitbookBlocks(parent: Root | Parent): void {
   const out: RootContent[] = [];
   const stack: { tag: LiquidTag; children: RootContent[] }[] = [];
   const push = (node: RootContent) => (stack.length ? stack[stack.length - 1]!.children : out).push(node);
+  // Inside an API operation block: its fallback text (up to the end tag) is not shown, the card stands for it.
+  let skippingTo: OpenApiBlockRef['form'] | undefined;
   for (const child of parent.children as RootContent[]) {
+    if (skippingTo) {
+      const text = child.type === 'paragraph' ? plainText(child).split('\n') : [];
+      if (endsOpenApi(text[text.length - 1] ?? '', skippingTo)) skippingTo = undefined;
+      continue;
+    }
+    const api = openApiOf(child);
+    if (api) {
+      push(apiCard(api.ref));
+      if (!api.closed) skippingTo = api.ref.form;
+      continue;
+    }
     const tag = tagOf(child);
     if (!tag) {
       if ('children' in child && child.type !== 'paragraph') liftGitbookBlocks(child as Parent);
@@ -99,5 +146,6 @@ export const READING_SCHEMA: Schema = {
     ...defaultSchema.attributes,
     div: [...(defaultSchema.attributes?.div ?? []), ['className', /^folio-[a-z-]+$/]],
     p: [...(defaultSchema.attributes?.p ?? []), ['className', /^folio-[a-z-]+$/]],
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', /^folio-[a-z-]+$/]],
   },
 };

@@ -2,10 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Awareness } from 'y-protocols/awareness';
 import type { ContentDoc } from '../../../shared/doc/content-doc';
-import { describeError } from '../api/client';
+import { describeError, type ApiClient } from '../api/client';
 import { AuthoringToolbar, authoringExtensions, type ToolbarHost } from '../editor/authoring';
 import { CURSOR, insertBlockAt } from '../editor/authoring/commands';
 import { linkablePages } from '../editor/authoring/space-pages';
+import { openApiCatalogExtension } from '../editor/openapi/catalog';
 import { PageEditor } from '../editor/page-editor';
 import type { FileUrls } from '../preview/file-urls';
 import { PreviewPane } from '../preview/preview-pane';
@@ -39,6 +40,8 @@ export interface PageViewProps {
   header: ComponentChildren;
   /** Filled with the view's commands while it is mounted. */
   handle: { current: PageViewHandle | undefined };
+  /** The organization's OpenAPI specs, for API operation cards' summaries and the spec picker (online). */
+  openApi?: { api: ApiClient; orgId: string };
 }
 
 /** The id of the file an uploaded image's markdown (`![alt](/files/<id>)`) shows. */
@@ -139,7 +142,10 @@ export function PageView(props: PageViewProps) {
         sourceMode.current = on;
         setSource(on);
       },
-      extensions: authoringExtensions({ pages: () => linkablePages(content.ydoc), action: runAction }),
+      extensions: [
+        authoringExtensions({ pages: () => linkablePages(content.ydoc), action: runAction }),
+        latest.current.openApi ? openApiCatalogExtension(latest.current.openApi.api, latest.current.openApi.orgId) : [],
+      ],
     });
     if (sourceMode.current) created.setSourceMode(true);
     editor.current = created;

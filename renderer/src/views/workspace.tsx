@@ -10,7 +10,7 @@ import type { ShortcutAction } from '../shortcuts';
 import { announce } from '../sync/presence';
 import { createAndOpenPage, PageTree } from '../tree/page-tree';
 import { ErrorState, Loading } from '../ui/kit/async-section';
-import { useWindowTitle } from '../ui/kit/hooks';
+import { useResource, useWindowTitle } from '../ui/kit/hooks';
 import { uploadImage } from '../upload/image-upload';
 import { useOpenPage, usePageTitle } from '../workspace/open-page';
 import { OpenSpace } from '../workspace/open-space';
@@ -161,6 +161,9 @@ function WorkspaceBody(props: {
   const { space, toPage } = props;
   const { session, outbox, stores } = useApp();
   const current = useOpenPage(space, props.requested);
+  // The space's organization (from the store: no request of its own), for the editor's API operation cards.
+  const spaceState = useResource(stores.space, space.spaceId).state;
+  const orgId = 'data' in spaceState ? spaceState.data?.organization : undefined;
   const editable = useEditable(space);
   const latest = useRef(current);
   latest.current = current;
@@ -181,7 +184,14 @@ function WorkspaceBody(props: {
         open={toPage}
         createPage={props.createPage}
         storageKey={space.changeRequestId ? `${space.spaceId}/${space.changeRequestId}` : space.spaceId}
-        header={<SpaceHeader title={props.spaceTitle} rename={props.rename} />}
+        header={
+          <SpaceHeader
+            title={props.spaceTitle}
+            rename={props.rename}
+            spaceId={space.spaceId}
+            changeRequestId={space.changeRequestId}
+          />
+        }
       />
       <PageView
         content={space.contentDoc}
@@ -193,6 +203,7 @@ function WorkspaceBody(props: {
         createPage={() => props.createPage()}
         upload={props.upload}
         handle={props.pageView}
+        openApi={orgId ? { api: session.api, orgId } : undefined}
         header={
           current && (
             <PageHeader

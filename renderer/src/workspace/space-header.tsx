@@ -1,10 +1,18 @@
-import { MenuButton } from '../ui/kit/menu';
+import { useImportAction } from '../import/use-import-action';
+import { MenuButton, type MenuItem } from '../ui/kit/menu';
 
 /**
  * The top of the page tree: the space's title and its actions ("Rename space…"). The title is the
- * store's, so a rename shows here, in the top bar and in the window title at once.
+ * store's, so a rename shows here, in the top bar and in the window title at once. "Import…" is
+ * there only for callers who may edit the space.
  */
-export function SpaceHeader(props: { title: string | undefined; rename: () => void }) {
+export function SpaceHeader(props: {
+  title: string | undefined;
+  rename: () => void;
+  spaceId: string;
+  changeRequestId: string | undefined;
+}) {
+  const importContent = useImportAction(props.spaceId, props.changeRequestId);
   return (
     <div class="tree-space">
       <span class="tree-space-title" data-testid="tree-space-title" title={props.title}>
@@ -14,7 +22,12 @@ export function SpaceHeader(props: { title: string | undefined; rename: () => vo
         label="Space actions"
         testid="space-actions"
         class="icon-button tree-space-menu"
-        items={() => [{ label: 'Rename space…', icon: 'pencil', testid: 'action-rename-space', run: props.rename }]}
+        items={() => [
+          { label: 'Rename space…', icon: 'pencil', testid: 'action-rename-space', run: props.rename },
+          ...(importContent
+            ? [{ label: 'Import…', icon: 'upload', testid: 'action-import', run: importContent } satisfies MenuItem]
+            : []),
+        ]}
       />
     </div>
   );

@@ -68,6 +68,12 @@ const CARDS =
   `<tbody><tr><td><strong>${C}Card title${C}</strong></td><td>Card description</td><td></td></tr>` +
   '<tr><td><strong>Second card</strong></td><td>Card description</td><td></td></tr></tbody></table>';
 
+/**
+ * GitBook's API operation block: the spec (one of the organization's, by slug) is selected so the
+ * picker (editor/openapi/spec-picker.ts) can fill it in; path and method are placeholders to edit.
+ */
+export const API_OPERATION = `{% openapi-operation spec="${C}spec-slug${C}" path="/path" method="get" %}\n{% endopenapi-operation %}`;
+
 /** The inline formats (toolbar buttons and shortcuts, not in the `/` menu). */
 export const INLINE_ITEMS: readonly AuthoringItem[] = [
   {
@@ -232,6 +238,14 @@ export const BLOCK_ITEMS: readonly AuthoringItem[] = [
     icon: 'chevrons-down-up',
     keywords: 'details collapse accordion toggle',
     template: EXPANDABLE,
+  },
+  {
+    id: 'api-operation',
+    label: 'API operation',
+    detail: 'An endpoint from an OpenAPI spec',
+    icon: 'code',
+    keywords: 'openapi swagger endpoint rest reference',
+    template: API_OPERATION,
   },
   {
     id: 'embed',

@@ -3,6 +3,7 @@ import { syntaxTree } from '@codemirror/language';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { BLOCK_ITEMS, type AuthoringItem } from './blocks';
+import { openSpecPicker, specCompletions } from '../openapi/spec-picker';
 import { insertBlockAt, lineKind, linePrefixChange } from './commands';
 
 /**
@@ -97,6 +98,8 @@ export function slashCompletions(action: ItemAction) {
         }
         const spec = applySlashItem(view.state, item, from, to);
         if (spec) view.dispatch({ ...spec, userEvent: 'input.complete' });
+        // An API operation block asks for its spec next (after this completion has closed).
+        if (item.id === 'api-operation') setTimeout(() => openSpecPicker(view), 0);
       },
     }));
     if (options.length === 0) return null;
@@ -104,5 +107,6 @@ export function slashCompletions(action: ItemAction) {
     // menu never goes stale or waits for a new query between keystrokes.
     return { from: found.from, options, filter: false, update: (_current, _from, _to, next) => source(next) };
   };
-  return source;
+  // In an API operation block's spec value, the same completion is the spec picker.
+  return (context: CompletionContext) => source(context) ?? specCompletions(context);
 }

@@ -32,6 +32,7 @@ const MENU_ITEMS: readonly string[] = [
   'hint-success',
   'hint-warning',
   'hint-danger',
+  'api-operation',
 ];
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

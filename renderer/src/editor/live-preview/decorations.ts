@@ -3,6 +3,8 @@ import { Decoration } from '@codemirror/view';
 import { syntaxTree } from '@codemirror/language';
 import type { SyntaxNode, SyntaxNodeRef } from '@lezer/common';
 import { expandableFoldRange, isFolded, toggleExpandable } from './folding';
+import { openApiCatalogFacet } from '../openapi/catalog';
+import { OperationWidget } from '../openapi/operation-widget';
 import { activeTabIndex, type GitbookBlock } from './gitbook-blocks';
 import { findHtmlImages, parseMarkdownImage, type ImageRef } from './image-source';
 import { inlinePieces } from './markdown-table';
@@ -426,6 +428,19 @@ function gitbookBlock(ctx: Ctx, block: GitbookBlock, vFrom: number, vTo: number)
       }
       return;
     }
+    case 'openapi-operation':
+    case 'openapi':
+    case 'swagger': {
+      // The card stands for the whole block: GitBook's fallback text between the tags collapses.
+      if (inView(open)) overTag(ctx, open, Decoration.replace({ widget: operationWidget(ctx, block) }));
+      if (close) {
+        for (let n = open.number + 1; n <= close.number; n++) {
+          const l = doc.line(n);
+          if (inView(l)) collapse(ctx, l);
+        }
+      }
+      return;
+    }
     case 'file': {
       const src = block.attrs.src ?? '';
       if (inView(open))
@@ -439,4 +454,17 @@ function gitbookBlock(ctx: Ctx, block: GitbookBlock, vFrom: number, vTo: number)
       return;
     }
   }
+}
+
+/** The card of an API operation block; the summary only when the catalog already holds it (no network here). */
+function operationWidget(ctx: Ctx, block: GitbookBlock): OperationWidget {
+  const { spec, src, path = '', method = '' } = block.attrs;
+  const slug = block.kind === 'openapi-operation' ? (spec ?? '') : '';
+  const summary = slug ? ctx.state.facet(openApiCatalogFacet)?.summary(slug, path, method) : undefined;
+  return new OperationWidget({
+    method,
+    path,
+    spec: slug || src || '',
+    ...(summary ? { summary } : {}),
+  });
 }

@@ -8,6 +8,9 @@
  * the editor can rescan only when a tag line changes.
  */
 
+/** API operation blocks: the current form and the two older ones (shared/markdown/openapi-block.ts). */
+export const OPENAPI_KINDS = ['openapi-operation', 'openapi', 'swagger'] as const;
+
 /** One line of the document. */
 export interface SourceLine {
   from: number;
@@ -43,9 +46,23 @@ export interface GitbookBlock {
 }
 
 /** Blocks that wrap a body and need a closing tag. */
-const CONTAINERS = new Set(['hint', 'tabs', 'tab', 'expandable', 'content-ref', 'details', 'cards', 'embed', 'file']);
-/** Blocks that stand alone on their line when no closing tag follows (GitBook writes `{% embed url %}` bare). */
-const MAY_STAND_ALONE = new Set(['embed', 'file']);
+const CONTAINERS = new Set([
+  'hint',
+  'tabs',
+  'tab',
+  'expandable',
+  'content-ref',
+  'details',
+  'cards',
+  'embed',
+  'file',
+  ...OPENAPI_KINDS,
+]);
+/**
+ * Blocks that stand alone on their line when no closing tag follows (GitBook writes `{% embed url %}`
+ * bare; a hand-written API operation block may lack its end tag, as the published site allows).
+ */
+const MAY_STAND_ALONE = new Set(['embed', 'file', ...OPENAPI_KINDS]);
 
 const LIQUID = /^\s*\{%\s*(end)?([a-z][a-z-]*)((?:\s+[a-zA-Z-]+\s*=\s*"[^"]*")*)\s*%\}(.*)$/;
 const ATTR = /([a-zA-Z-]+)\s*=\s*"([^"]*)"/g;

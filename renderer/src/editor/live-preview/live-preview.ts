@@ -9,6 +9,7 @@ import {
   remoteCaretsField,
   setRemoteCarets,
 } from './block-fields';
+import { openApiCatalogFacet } from '../openapi/catalog';
 import { buildInlineDecorations, RevealedLines } from './decorations';
 import { expandableFolding } from './folding';
 import { parseTagLine } from './gitbook-blocks';
@@ -55,8 +56,18 @@ function livePreviewPlugin(deps: WidgetDeps) {
     class {
       decorations: DecorationSet;
       private remoteKey = '';
+      /** Stops listening to the OpenAPI catalog (summaries arrive after the cards are drawn). */
+      private unsubscribe: () => void;
       constructor(view: EditorView) {
         this.decorations = this.build(view);
+        const catalog = view.state.facet(openApiCatalogFacet);
+        this.unsubscribe =
+          catalog?.subscribe(() => {
+            if (view.dom.isConnected) view.dispatch({ effects: refreshLivePreview.of(null) });
+          }) ?? (() => undefined);
+      }
+      destroy() {
+        this.unsubscribe();
       }
       update(update: ViewUpdate) {
         const remoteKey = this.remoteKeyOf(update.view);
