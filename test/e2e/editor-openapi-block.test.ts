@@ -2,18 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useChromium } from '../helpers/browser';
+import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { axeScan, seriousFindings } from '../helpers/axe';
 import { createPageThroughUi, openPageId, openSpaceThroughUi } from '../helpers/web-app';
 
 /**
  * API operation blocks in the editor: a writer inserts one from the `/` menu, fills in the spec,
  * and the markdown holds GitBook's exact block (read back over REST); with the cursor elsewhere the
- * block shows as a card with its method, path and spec. Screenshots go to /tmp/shots/editor-openapi/.
+ * block shows as a card with its method, path and spec. Screenshots go to test-artifacts/shots-editor-openapi/.
  */
 
 const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
-const SHOTS = '/tmp/shots/editor-openapi';
+const SHOTS = join(ARTIFACTS_DIR, 'shots-editor-openapi');
 let orgId: string;
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeScan, seriousFindings } from '../helpers/axe';
-import { useChromium } from '../helpers/browser';
+import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { ADMIN_TOKEN } from '../helpers/compiled-server';
 import { newMember, type Person } from '../helpers/people';
 import { fillTokenSignIn } from '../helpers/web-app';
@@ -16,13 +16,13 @@ import { fillTokenSignIn } from '../helpers/web-app';
  * the previous version kept, makes it public and reads the public URL without a token, and deletes
  * the uploaded one; a bad slug and a taken slug are refused in the dialog. A reader sees the list
  * and a spec without any write control. Screenshots (1280x800 and 390x844, light and dark) go to
- * /tmp/shots/openapi/ (SHOTS_DIR overrides), and axe finds nothing serious or critical.
+ * test-artifacts/shots-openapi/, and axe finds nothing serious or critical.
  */
 
 // The spec server is on loopback, which the outbound fetcher refuses unless allowed.
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_OUTBOUND_ALLOW: '127.0.0.1' } });
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/openapi';
+const SHOTS = join(ARTIFACTS_DIR, 'shots-openapi');
 
 /** Polls the UI with a deadline that suits a loaded machine (processing runs as a job). */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 30_000, interval: 250 });

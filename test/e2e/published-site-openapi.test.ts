@@ -1,19 +1,20 @@
+import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeScan, seriousFindings } from '../helpers/axe';
-import { useChromium } from '../helpers/browser';
+import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { editLive } from '../helpers/seed';
 import { referenceSpec } from '../helpers/openapi-reference-spec';
 
 /**
  * A published API reference page in real Chromium: an `openapi-operation` block drawn from a spec
  * processed by the compiled server's job runner, at desktop and phone widths in light and dark
- * (screenshots in /tmp/shots/openapi-reference/), without horizontal scrolling, its schema tree opening,
+ * (screenshots in test-artifacts/shots-openapi-reference/), without horizontal scrolling, its schema tree opening,
  * the curl sample with the site's copy button, and an axe-core scan.
  */
 const e2e = useChromium({ env: { FOLIO_REVISION_QUIET_MS: '50' } });
-const SHOTS = '/tmp/shots/openapi-reference';
+const SHOTS = join(ARTIFACTS_DIR, 'shots-openapi-reference');
 let url: string;
 
 const PAGE = `Updates a pet in place. Send the whole pet: fields left out are cleared.

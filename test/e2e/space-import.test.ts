@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeScan, seriousFindings } from '../helpers/axe';
-import { useChromium } from '../helpers/browser';
+import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { exportZip, startSiteServer, type SiteServer } from '../helpers/import-site-server';
 import { newMember } from '../helpers/people';
 import { fillTokenSignIn } from '../helpers/web-app';
@@ -15,13 +15,13 @@ import { fillTokenSignIn } from '../helpers/web-app';
  * tree without reloading (the space's document syncs them); a URL the server refuses shows its
  * words in the dialog, which stays open; a run the fetcher refuses ends failed with its reason; a
  * reader has no "Import…". Screenshots (1280x800 and 390x844, light and dark) go to
- * /tmp/shots/import/ (SHOTS_DIR overrides), and axe finds nothing serious or critical.
+ * test-artifacts/shots-import/, and axe finds nothing serious or critical.
  */
 
 // The site is on loopback, which the outbound fetcher refuses unless allowed.
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_OUTBOUND_ALLOW: '127.0.0.1' } });
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/import';
+const SHOTS = join(ARTIFACTS_DIR, 'shots-import');
 /** The import runs as a job on a loaded machine: generous deadlines. */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 60_000, interval: 250 });
 

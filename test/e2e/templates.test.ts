@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeScan, seriousFindings } from '../helpers/axe';
-import { useChromium } from '../helpers/browser';
+import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { fillTokenSignIn, signInThroughUi } from '../helpers/web-app';
 
 /**
@@ -14,7 +15,7 @@ import { fillTokenSignIn, signInThroughUi } from '../helpers/web-app';
 
 const e2e = useChromium({ app: true });
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
-const SHOTS = '/tmp/shots/templates';
+const SHOTS = join(ARTIFACTS_DIR, 'shots-templates');
 
 async function shots(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
