@@ -35,6 +35,7 @@ import { siteRoutes } from './api/sites/routes';
 import { openApiSpecRoutes } from './api/openapi-specs/routes';
 import { contentImportRoutes } from './api/content-import/routes';
 import { templateRoutes } from './api/templates/routes';
+import { computedContentRoutes } from './api/computed-content/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(openApiSpecRoutes(ctx));
       await v1.register(contentImportRoutes(ctx));
       await v1.register(templateRoutes(ctx));
+      await v1.register(computedContentRoutes(ctx));
     },
     { prefix: '/v1' },
   );

@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import { EMOJI_PATTERN } from '../emoji';
 import { slugify, uniqueSlug } from '../markdown/slug';
 import { ContentAssets } from './content-assets';
+import { readComputedSource, type ComputedSource } from './computed';
 import { isValidEntityId, newEntityId } from './ids';
 import { PAGE, childMap, pagesRoot } from './keys';
 import { placeAmong, type SiblingPosition } from './order';
@@ -45,6 +46,8 @@ export interface CreatePageInput extends SiblingPosition {
   layout?: Partial<PageLayout>;
   /** Adaptive-content condition ('' or absent: none); the API checks its grammar before it gets here. */
   condition?: string;
+  /** Source of a 'computed' page (required for that kind, computed.ts). */
+  computed?: ComputedSource;
 }
 
 /** Fields updatePage can change; null clears an optional field. Moves go through movePage. */
@@ -62,6 +65,8 @@ export interface PagePatch {
   /** Merged into the stored layout (unset keys keep their value). */
   layout?: Partial<PageLayout>;
   kind?: PageKind;
+  /** A computed page's new source. */
+  computed?: ComputedSource;
 }
 
 /** Destination of movePage. */
@@ -70,6 +75,17 @@ export interface MoveTarget extends SiblingPosition {
 }
 
 const MAX_SHORT_FIELD = 50;
+
+/** The normalized source, or an error naming what is wrong. */
+function checkComputed(source: ComputedSource | undefined): ComputedSource {
+  const valid = readComputedSource(source);
+  if (!valid)
+    throw new ContentDocError(
+      'invalid',
+      'computed pages need a source: {type: "builtin:openapi", dependencies: {spec: {ref: {kind: "openapi", spec: <slug>}}}, props: {models}}',
+    );
+  return valid;
+}
 
 /**
  * Typed accessor over a space's (or change request's) content Y.Doc: every
@@ -123,6 +139,7 @@ export class ContentDoc extends ContentAssets {
       if (pages.has(id)) throw new ContentDocError('conflict', `page "${id}" already exists`);
       checkParent(pages, kind, parent);
       if (kind === 'link' && !input.href) throw new ContentDocError('invalid', 'link pages need an href');
+      const computed = kind === 'computed' ? checkComputed(input.computed) : undefined;
       const siblings = siblingsOf(pages, parent);
       const base = (input.slug !== undefined ? requireSlug(input.slug) : slugify(title)) || 'page';
       const slug = uniqueSlug(base, (s) => siblings.some((x) => x.slug === s));
@@ -148,6 +165,7 @@ export class ContentDoc extends ContentAssets {
       if (input.description) fields[PAGE.description] = input.description;
       if (input.href) fields[PAGE.href] = input.href;
       if (input.condition) fields[PAGE.condition] = checkCondition(input.condition);
+      if (computed) fields[PAGE.computed] = computed;
       for (const [k, v] of Object.entries(fields)) map.set(k, v);
       map.set(PAGE.body, new Y.Text(input.markdown ?? ''));
       pages.set(id, map);
@@ -192,8 +210,13 @@ export class ContentDoc extends ContentAssets {
           throw new ContentDocError('invalid', 'a page with child pages cannot become a link');
         if (patch.kind === 'link' && !(patch.href ?? map.get(PAGE.href)))
           throw new ContentDocError('invalid', 'link pages need an href');
+        if (patch.kind === 'computed' && hasChildren(pages, id))
+          throw new ContentDocError('invalid', 'a page with child pages cannot become a computed page');
+        if (patch.kind === 'computed' && !patch.computed && !readComputedSource(map.get(PAGE.computed)))
+          throw new ContentDocError('invalid', 'computed pages need a source');
         updates[PAGE.kind] = patch.kind;
       }
+      if (patch.computed !== undefined) updates[PAGE.computed] = checkComputed(patch.computed);
       for (const [k, v] of Object.entries(updates)) {
         if (v === undefined) map.delete(k);
         else map.set(k, v);

@@ -17,4 +17,12 @@ export { resolveTree, type ResolvedTree, type TreeNode } from './tree';
 export { setTextMinimal, diffSpan } from './text-diff';
 export { newEntityId, isValidEntityId } from './ids';
 export { DEFAULT_LAYOUT } from './present';
+export {
+  openApiSource,
+  readComputedSource,
+  sourceSpecSlug,
+  type ComputedOpenApiSource,
+  type ComputedSource,
+  type OpenApiGrouping,
+} from './computed';
 export type * from './types';

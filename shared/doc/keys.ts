@@ -23,7 +23,7 @@ export const PAGE = {
   icon: 'icon',
   slug: 'slug',
   description: 'description',
-  /** 'document' | 'group' | 'link' */
+  /** 'document' | 'group' | 'link' | 'computed' */
   kind: 'kind',
   /** parent page id, or null at the root */
   parent: 'parent',
@@ -44,6 +44,8 @@ export const PAGE = {
   condition: 'condition',
   /** plain string[]: paths the page had before a slug change or move, newest first (old links keep resolving) */
   formerPaths: 'formerPaths',
+  /** plain object: the source of a 'computed' page (computed.ts reads it) */
+  computed: 'computed',
 } as const;
 
 /** Fields of one file's Y.Map (value of `files[fileId]`); the bytes live in the blob store. */
@@ -64,7 +66,7 @@ export const REUSABLE = {
 } as const;
 
 /** Page kinds as stored in `PAGE.kind`. */
-export const PAGE_KINDS = ['document', 'group', 'link'] as const;
+export const PAGE_KINDS = ['document', 'group', 'link', 'computed'] as const;
 
 /** A page's Y.Map. Values are loosely typed on purpose: a peer may have written anything. */
 export type YPage = Y.Map<unknown>;

@@ -15,10 +15,14 @@ export { MaterializedContent, type FileInfo, type PageInfo, type ResolvedPageLin
 
 function samePageData(a: PageData, b: PageData): boolean {
   for (const key of Object.keys(b) as (keyof PageData)[]) {
-    if (key === 'layout') continue;
+    if (key === 'layout' || key === 'computed') continue;
     if (a[key] !== b[key]) return false;
   }
-  return Object.keys(a).length === Object.keys(b).length && JSON.stringify(a.layout) === JSON.stringify(b.layout);
+  return (
+    Object.keys(a).length === Object.keys(b).length &&
+    JSON.stringify(a.layout) === JSON.stringify(b.layout) &&
+    JSON.stringify(a.computed) === JSON.stringify(b.computed)
+  );
 }
 
 const EMPTY_ANALYSIS: MarkdownAnalysis = Object.freeze({ links: [], sections: [] }) as MarkdownAnalysis;

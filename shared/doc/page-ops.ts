@@ -110,5 +110,9 @@ export function checkParent(pages: Y.Map<unknown>, kind: PageKind, parent: strin
   if (kind === 'group') throw new ContentDocError('invalid', 'group pages can only be at the root of the space');
   const parentMap = childMap(pages, parent);
   if (!parentMap) throw new ContentDocError('not-found', `parent page "${parent}" does not exist`);
-  if (readKind(parentMap) === 'link') throw new ContentDocError('invalid', 'link pages cannot have child pages');
+  const parentKind = readKind(parentMap);
+  if (parentKind === 'link') throw new ContentDocError('invalid', 'link pages cannot have child pages');
+  // Its pages are generated: a page put under it would be hidden by them.
+  if (parentKind === 'computed')
+    throw new ContentDocError('invalid', 'computed pages cannot have child pages (their pages are generated)');
 }

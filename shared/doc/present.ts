@@ -2,6 +2,7 @@ import { EMOJI_PATTERN } from '../emoji';
 import type {
   ApiFile,
   ApiPage,
+  ApiPageComputed,
   ApiPageDocument,
   ApiPageGroup,
   ApiPageLink,
@@ -100,24 +101,48 @@ export function presentPage(data: PageData, slug: string, path: string, pages: r
       };
       return Object.freeze(link);
     }
-    default: {
-      const doc: ApiPageDocument = {
+    case 'computed': {
+      // readPage never gives a computed page without a source; without one it presents as a document.
+      if (!data.computed) return presentDocument(common, data, slug, path, pages);
+      const computed: ApiPageComputed = {
         ...common,
-        kind: 'sheet',
-        type: 'document',
+        kind: 'computed',
+        type: 'computed',
         slug,
         path,
-        ...(data.description ? { description: data.description } : {}),
-        markdown: data.markdown,
+        computed: data.computed,
         hidden: data.hidden,
-        noIndex: data.noIndex,
-        layout: layoutOf(data),
-        tags: NO_TAGS,
-        pages,
+        pages: NO_PAGES,
       };
-      return Object.freeze(doc);
+      return Object.freeze(computed);
     }
+    default:
+      return presentDocument(common, data, slug, path, pages);
   }
+}
+
+function presentDocument(
+  common: ReturnType<typeof base>,
+  data: PageData,
+  slug: string,
+  path: string,
+  pages: readonly ApiPage[],
+): ApiPageDocument {
+  const doc: ApiPageDocument = {
+    ...common,
+    kind: 'sheet',
+    type: 'document',
+    slug,
+    path,
+    ...(data.description ? { description: data.description } : {}),
+    markdown: data.markdown,
+    hidden: data.hidden,
+    noIndex: data.noIndex,
+    layout: layoutOf(data),
+    tags: NO_TAGS,
+    pages,
+  };
+  return Object.freeze(doc);
 }
 
 /** The API object of one file (RevisionFile minus `downloadURL`). */

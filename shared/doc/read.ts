@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { readComputedSource } from './computed';
 import { FILE, PAGE, PAGE_KINDS, REUSABLE, childText } from './keys';
 import type { FileData, PageData, PageKind, PageLayout, ReusableContentData } from './types';
 
@@ -109,6 +110,12 @@ export function readPage(id: string, map: Y.Map<unknown>): PageData {
   for (const [field, key] of Object.entries(optional)) {
     const v = nonEmpty(map, key);
     if (v !== undefined) page[field as keyof typeof optional] = v;
+  }
+  if (page.kind === 'computed') {
+    // A computed page without a source Folio can expand keeps its body visible as a document.
+    const source = readComputedSource(map.get(PAGE.computed));
+    if (source) page.computed = source;
+    else page.kind = 'document';
   }
   return page;
 }

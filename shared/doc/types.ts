@@ -5,8 +5,13 @@
  * between snapshots, hence `readonly` everywhere.
  */
 
-/** How a page is stored: a markdown document, a top-level group, or a link to a URL. */
-export type PageKind = 'document' | 'group' | 'link';
+import type { ComputedSource } from './computed';
+
+/**
+ * How a page is stored: a markdown document, a top-level group, a link to a
+ * URL, or a computed page (its pages are generated from a source, computed.ts).
+ */
+export type PageKind = 'document' | 'group' | 'link' | 'computed';
 
 /** GitBook's RevisionPageLayoutOptions (all keys required in the API object). */
 export interface PageLayout {
@@ -48,6 +53,8 @@ export interface PageData {
   href?: string;
   /** Adaptive-content condition: published sites show the page only to visitors who pass it. */
   condition?: string;
+  /** Source of a 'computed' page (a computed page always has one: readPage makes it a document otherwise). */
+  computed?: ComputedSource;
   markdown: string;
 }
 
@@ -125,8 +132,21 @@ export interface ApiPageLink extends ApiPageBase {
   readonly href: string;
 }
 
+/**
+ * RevisionPageComputed, as stored in revisions and returned with `computed=false`. It keeps a slug
+ * and path (Folio's additions): the pages it expands to live under that path.
+ */
+export interface ApiPageComputed extends ApiPageBase {
+  readonly kind: 'computed';
+  readonly type: 'computed';
+  readonly slug: string;
+  readonly path: string;
+  readonly computed: Readonly<ComputedSource>;
+  readonly pages: readonly ApiPage[];
+}
+
 /** A materialized page (GitBook RevisionPage minus `urls`). */
-export type ApiPage = ApiPageDocument | ApiPageGroup | ApiPageLink;
+export type ApiPage = ApiPageDocument | ApiPageGroup | ApiPageLink | ApiPageComputed;
 
 /** RevisionFile without `downloadURL` (the server adds it). */
 export interface ApiFile {

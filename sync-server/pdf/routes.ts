@@ -5,6 +5,8 @@ import { badRequest, notFound } from '../http/errors';
 import { EntityId } from '../http/schemas';
 import { viewOf } from '../docs/revision-view';
 import { requireChangeRequest } from '../api/change-requests/service';
+import { readAs } from '../api/content/computed';
+import { loadSpaceRow } from '../store/spaces';
 
 /** How long a PDF link works. */
 export const PDF_URL_TTL_MS = 60 * 60 * 1000;
@@ -83,8 +85,11 @@ export const pdfRoutes =
           ctx.clock.now(),
           'PDF link',
         );
-        const revision = await revisions.get(revisionId);
-        if (!revision) throw notFound('Revision');
+        const stored = await revisions.get(revisionId);
+        const space = stored && (await loadSpaceRow(ctx.db, stored.spaceId));
+        if (!stored || !space) throw notFound('Revision');
+        // Computed pages print as the pages they generate, as readers see them.
+        const revision = await readAs(ctx, space.organization_id, stored, true);
         const view = viewOf(revision);
         const only = page === undefined ? undefined : view.pagesById.get(page);
         if (page !== undefined && !only) throw notFound('Page');

@@ -13,6 +13,7 @@ import { buildSiteSearch, type SiteSearch } from './search';
 import { SITE_SCRIPT } from './site-script';
 import { sitePages } from './site-pages';
 import type { PublishedState } from './state';
+import { siteRevisions } from './site-revisions';
 
 /**
  * The published site's addresses other than pages, under the site root:
@@ -132,7 +133,7 @@ export function createExtras(ctx: AppContext) {
           // Concurrent first searches share one build; a failed build is not kept.
           let pending = building.get(key);
           if (!pending) {
-            pending = sitePages(r.visible, ctx.revisions).then((pages) =>
+            pending = sitePages(r.visible, siteRevisions(ctx, r.state)).then((pages) =>
               buildSiteSearch(pages, ctx.markdown, (path) => r.base + path),
             );
             building.set(key, pending);
@@ -153,7 +154,7 @@ export function createExtras(ctx: AppContext) {
           .filter((s) => s !== '');
         const located = locate(r.visible, segments);
         const space = located && r.state.tree.spaces.get(located.siteSpace.space_id);
-        const revision = space && (await ctx.revisions.get(space.revision));
+        const revision = space && (await siteRevisions(ctx, r.state).get(space.revision));
         if (!located || !revision) return notFoundJson(reply, 'There is no page at this address');
         const { view, hidden, key: audience } = audienceView(revision, r.visible);
         const page = located.pagePath === '' ? linkTargetsOf(view).firstPage : view.pagesByPath.get(located.pagePath);
@@ -179,7 +180,7 @@ export function createExtras(ctx: AppContext) {
       );
       let body = machine.get(key);
       if (!body) {
-        let pages = await sitePages(r.visible, ctx.revisions);
+        let pages = await sitePages(r.visible, siteRevisions(ctx, r.state));
         if (kind === 'llms-full')
           pages = await Promise.all(
             pages.map(async (p) =>

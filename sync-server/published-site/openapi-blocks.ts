@@ -1,7 +1,6 @@
 import type { OpenApiBlockRef } from '../../shared/markdown/openapi-block';
-import type { Queryable } from '../store/db';
 import { Lru } from '../store/lru';
-import { versionContent } from '../store/openapi-specs';
+import { bundleOf } from '../openapi-specs/bundles';
 import { operationModel, type JsonObject } from './openapi-model';
 import { operationCode, renderNotice, renderOperation } from './openapi-render';
 import type { OpenApiSource, SpecSummary } from './openapi-source';
@@ -12,32 +11,7 @@ import type { OpenApiSource, SpecSummary } from './openapi-source';
  * invalidation: a new version has a new id (and the pages showing it new keys, see state.ts).
  */
 
-// Bundles are weighed by their JSON length: a few huge specs must not fill memory.
-const bundles = new Lru<string, { doc: JsonObject; weight: number }>(32, {
-  maxWeight: 64 * 1024 * 1024,
-  weigh: (b) => b.weight,
-});
 const operations = new Lru<string, string>(2_000, { maxWeight: 32 * 1024 * 1024, weigh: (html) => html.length });
-const loading = new Map<string, Promise<JsonObject | undefined>>();
-
-/** The parsed bundle of a version (one read per version, concurrent requests share it). */
-async function bundleOf(db: Queryable, versionId: string): Promise<JsonObject | undefined> {
-  const hit = bundles.get(versionId);
-  if (hit) return hit.doc;
-  let pending = loading.get(versionId);
-  if (!pending) {
-    pending = versionContent(db, versionId, 'bundle')
-      .then((text) => {
-        if (text === undefined) return undefined;
-        const doc = JSON.parse(text) as JsonObject;
-        bundles.set(versionId, { doc, weight: text.length });
-        return doc;
-      })
-      .finally(() => loading.delete(versionId));
-    loading.set(versionId, pending);
-  }
-  return pending;
-}
 
 /** The spec a block names: by slug (`openapi-operation`) or by source URL (the older forms). */
 function specFor(source: OpenApiSource | undefined, ref: OpenApiBlockRef): SpecSummary | undefined {

@@ -6,8 +6,9 @@
  * cut cycles themselves (openapi-schema.ts).
  */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+import type { Json, JsonObject } from '../openapi-specs/bundles';
+
+export type { Json, JsonObject };
 
 export interface ParameterModel {
   name: string;

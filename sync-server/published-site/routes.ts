@@ -9,6 +9,7 @@ import type { PageResult } from './page';
 import { audienceView } from './page-audience';
 import { locate, visibleSite } from './resolve';
 import { rootRobots } from './root-robots';
+import { siteRevisions } from './site-revisions';
 import { siteIdForHost, stateById } from './state';
 import { admitVisitor, parseCookies } from './visitor';
 import { organizationVisitorKey } from '../identity/visitor-claims';
@@ -42,7 +43,7 @@ type Rendered =
  * The server's own /robots.txt lists the public sites (root-robots.ts).
  */
 export function installPublishedSites(app: FastifyInstance, ctx: AppContext): void {
-  const { revisions, storage } = ctx;
+  const { storage } = ctx;
   // Rendered pages are kept as bytes: encoding ~100 KB of HTML per request would cost more than everything else.
   const rendered = new Lru<string, Rendered>(5_000, {
     maxWeight: 64 * 1024 * 1024,
@@ -138,7 +139,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       });
     const located = locate(visible, segments);
     const space = located && state.tree.spaces.get(located.siteSpace.space_id);
-    const revision = space && (await revisions.get(space.revision));
+    const revision = space && (await siteRevisions(ctx, state).get(space.revision));
     if (!located || !space || !revision)
       return message(reply, 404, 'Page not found', 'There is no page at this address.');
     // Pages hold download links, which expire: a rendered page is kept for one link period at most.

@@ -21,6 +21,8 @@ export interface PublishedState {
   customization: Record<string, unknown> | null;
   /** The organization's OpenAPI specs and their latest versions (API reference blocks draw from them). */
   openapiSpecs: SpecSummary[];
+  /** The organization the site belongs to (where its spaces' computed pages find their specs). */
+  organizationId: string;
 }
 
 /** The state of a site by id, or null when there is no such site. */
@@ -45,5 +47,5 @@ async function stateOf(db: Queryable, site: SiteRow): Promise<PublishedState> {
   const signature = createHash('sha256')
     .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces, customization, openapiSpecs]))
     .digest('base64url');
-  return { tree, signature, customization, openapiSpecs };
+  return { tree, signature, customization, openapiSpecs, organizationId: site.organization_id };
 }

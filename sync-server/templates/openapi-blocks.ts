@@ -1,3 +1,6 @@
+import type { JsonObject } from '../openapi-specs/bundles';
+import { specOutline } from '../openapi-specs/outline';
+
 /**
  * The `{{openapi-operations}}` of the API reference template: one GitBook
  * `{% openapi-operation %}` block per operation of the spec, under a heading
@@ -5,8 +8,6 @@
  * connect it (the block's body is what GitBook shows where it cannot draw
  * the operation).
  */
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** More blocks than this make a page nobody scrolls; the rest are listed as a hint. */
 export const MAX_OPERATION_BLOCKS = 40;
@@ -20,21 +21,14 @@ interface Operation {
 const block = (slug: string, path: string, method: string, body: string) =>
   `{% openapi-operation spec="${slug}" path="${path}" method="${method}" %}\n${body}\n{% endopenapi-operation %}`;
 
-/** Operations of a bundled spec, in document order; paths that cannot sit in a block attribute are skipped. */
+/** Operations of a bundled spec by tag (the spec's outline); paths that cannot sit in a block attribute are skipped. */
 export function operationsOf(bundle: unknown): Operation[] {
-  const paths = (bundle as { paths?: unknown } | null)?.paths;
-  if (!paths || typeof paths !== 'object') return [];
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries(paths as Record<string, unknown>)) {
-    if (!item || typeof item !== 'object' || /["`\n\r%]/.test(path)) continue;
-    for (const method of METHODS) {
-      const op = (item as Record<string, unknown>)[method] as { tags?: unknown } | undefined;
-      if (!op || typeof op !== 'object') continue;
-      const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
-      out.push({ path, method, tag: tags[0]?.trim() || 'Endpoints' });
-    }
-  }
-  return out;
+  if (!bundle || typeof bundle !== 'object' || Array.isArray(bundle)) return [];
+  return specOutline(bundle as JsonObject).tags.flatMap((tag) =>
+    tag.operations
+      .filter((op) => !/["`\n\r%]/.test(op.path))
+      .map((op) => ({ path: op.path, method: op.method, tag: tag.title })),
+  );
 }
 
 /** The placeholder block: the spec slug to create, and how. */

@@ -111,6 +111,12 @@ describe('every route', () => {
 });
 
 /** A body that passes validation, so the unknown id (not the body) decides the answer. */
+const computedSource = (props: object) => ({
+  type: 'builtin:openapi',
+  dependencies: { spec: { ref: { kind: 'openapi', spec: 'some-spec' } } },
+  props,
+});
+
 function validBody(operationId: string): unknown {
   const bodies: Record<string, unknown> = {
     updateOrganizationById: { title: 'Renamed' },
@@ -134,6 +140,8 @@ function validBody(operationId: string): unknown {
     requestReviewersForChangeRequest: { users: [] },
     updateChangeRequestContent: { changes: [{ operation: 'delete_page', page: 'unknownpage' }] },
     applyTemplateToSpace: { id: 'changelog' },
+    getComputedRevision: { source: computedSource({ models: false }), seed: 's' },
+    getComputedDocument: { source: computedSource({ doc: 'models' }), seed: 's' },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
     updateSiteById: { title: 'Site' },
     updateSiteAdaptiveSchema: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },

@@ -21,6 +21,13 @@ const inOrg = (action: OrganizationAction) => (_w: unknown, p: Record<string, st
   ask.organization(p.organizationId!, action),
 ];
 
+const viewSpace = (_w: unknown, p: Record<string, string>) => [ask.space(p.spaceId!, 'view')];
+const computed = (props: object) => ({
+  type: 'builtin:openapi',
+  dependencies: { spec: { ref: { kind: 'openapi', spec: 'matrix-spec' } } },
+  props,
+});
+
 const specs = new WeakMap<World, Promise<Params>>();
 let counter = 0;
 
@@ -73,4 +80,15 @@ export const OPENAPI_OPERATIONS: OperationTable = {
   getLatestOpenAPISpecVersionContentRaw: { params: matrixSpec, checks: inOrg('view') },
   getOpenAPISpecVersionById: { params: matrixSpec, checks: inOrg('view') },
   getOpenAPISpecVersionContentById: { params: matrixSpec, checks: inOrg('view') },
+  // What a computed page of the fixture space would generate from the world's spec: a read of the space.
+  getComputedRevision: {
+    params: matrixSpec,
+    body: () => ({ source: computed({ models: true }), seed: 'matrix' }),
+    checks: viewSpace,
+  },
+  getComputedDocument: {
+    params: matrixSpec,
+    body: () => ({ source: computed({ doc: 'models' }), seed: 'matrix' }),
+    checks: viewSpace,
+  },
 };

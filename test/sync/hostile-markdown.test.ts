@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ContentDoc } from '../../shared/doc';
 import { markdownToDocument, type JSONDocument } from '../../shared/markdown';
 import { spaceContentDoc } from '../../shared/sync-contract';
 import { signedPdfUrl } from '../../sync-server/pdf/routes';
 import { ok, raw } from '../helpers/api';
+import { pdfText } from '../helpers/pdf-text';
 import { HOSTILE_PAGES, SLOW_BUT_WITHIN_LIMITS } from '../helpers/hostile-markdown';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connect, synced, type Client } from '../helpers/sync-clients';
@@ -57,17 +53,6 @@ const codeText = (doc: JSONDocument) =>
   (doc.nodes[0]!.nodes as { nodes: { leaves: { text: string }[] }[] }[])
     .map((line) => line.nodes[0]!.leaves[0]!.text)
     .join('\n');
-
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-pdf-'));
-  try {
-    await writeFile(join(dir, 'doc.pdf'), Buffer.from(bytes));
-    const { stdout } = await promisify(execFile)('pdftotext', [join(dir, 'doc.pdf'), '-']);
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 beforeAll(async () => {
   t = await startTestServer({ FOLIO_REVISION_QUIET_MS: '50' });

@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ContentDoc } from '../../shared/doc';
 import { spaceContentDoc } from '../../shared/sync-contract';
 import { signedPdfUrl } from '../../sync-server/pdf/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectError, ok, raw } from '../helpers/api';
+import { pdfText as pdfTextOf } from '../helpers/pdf-text';
 
-/** Extracts the text of a PDF with poppler's pdftotext, the standard tool. */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-pdf-'));
-  try {
-    await writeFile(join(dir, 'doc.pdf'), Buffer.from(bytes));
-    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-']);
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const pdfText = (bytes: ArrayBuffer) => pdfTextOf(bytes, { layout: true });
 
 let t: TestServer;
 let spaceId: string;

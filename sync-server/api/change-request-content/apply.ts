@@ -1,3 +1,4 @@
+import { readComputedSource } from '../../../shared/doc/computed';
 import * as Y from 'yjs';
 import { ContentDoc, ContentDocError, newEntityId, type PageData } from '../../../shared/doc';
 import { siblingsOf } from '../../../shared/doc/page-ops';
@@ -162,10 +163,12 @@ function applyOne(
       const parent = change.into ?? null;
       if (parent !== null && !content.hasPage(parent))
         throw new ContentDocError('not-found', `page "${parent}" does not exist`);
+      const computed = change.computed && readComputedSource(change.computed);
       content.createPage({
         id,
-        title: fields.title ?? 'Untitled',
+        title: fields.title ?? (computed ? 'API reference' : 'Untitled'),
         parent,
+        ...(computed ? { kind: 'computed' as const, computed } : {}),
         ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
         ...(fields.emoji ? { emoji: fields.emoji } : {}),
         ...(fields.icon ? { icon: fields.icon } : {}),
@@ -196,6 +199,11 @@ function applyOne(
         ...(fields.noIndex !== undefined ? { noIndex: fields.noIndex } : {}),
         ...(fields.condition !== undefined ? { condition: fields.condition } : {}),
       });
+      if (change.computed !== undefined) {
+        if (content.getPage(change.page)!.kind !== 'computed')
+          throw new ContentDocError('invalid', `page "${change.page}" is not a computed page`);
+        content.updatePage(change.page, { computed: readComputedSource(change.computed)! });
+      }
       if (change.into !== undefined || change.at !== undefined) {
         const current = content.getPage(change.page)!.parent;
         const parent = change.into === undefined ? current : change.into;

@@ -1,6 +1,7 @@
 import { ConditionError, parseCondition } from '../../sites/conditions';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { readComputedSource } from '../../../shared/doc/computed';
 import { BatchError } from './apply-error';
 import { checkContentType, fileNameProblem, MAX_FILE_NAME } from '../../store/file-fields';
 
@@ -55,13 +56,19 @@ const InsertPage = Type.Object({
   into: Type.Optional(Id),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
   ref: Type.Optional(Ref),
-  document: PageDocumentSchema,
+  // Required unless `computed` is given (checked below, with a message naming both).
+  document: Type.Optional(PageDocumentSchema),
+  // Folio extension: a computed page (GitBook's InputPageComputed `computed`), e.g. API reference pages generated
+  // from an OpenAPI spec. Its pages are generated when content is read; it has no document of its own.
+  computed: Type.Optional(Type.Object({}, { additionalProperties: true })),
 });
 const UpdatePage = Type.Object({
   operation: Type.Literal('update_page'),
   ...pageFields,
   page: Id,
   document: Type.Optional(PageDocumentSchema),
+  // Folio extension: a computed page's new source (the page must be computed).
+  computed: Type.Optional(Type.Object({}, { additionalProperties: true })),
   into: Type.Optional(Type.Union([Id, Type.Null()])),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
 });
@@ -124,6 +131,9 @@ function path(instancePath: string): string {
     .join('');
 }
 
+const SOURCE_SHAPE =
+  'must be {"type": "builtin:openapi", "dependencies": {"spec": {"ref": {"kind": "openapi", "spec": "<spec slug>"}}}, "props": {"models": <boolean>}}';
+
 /** Checks every change against its operation's schema (all before any is applied); returns them typed. */
 export function validateChanges(changes: readonly { operation: string }[]): ContentChange[] {
   changes.forEach((change, i) => {
@@ -146,6 +156,21 @@ export function validateChanges(changes: readonly { operation: string }[]): Cont
         if (!(err instanceof ConditionError)) throw err;
         throw new BatchError(400, `body.changes[${i}].condition: ${err.message}`);
       }
+    }
+    const computed = (change as { computed?: unknown }).computed;
+    if (change.operation === 'update_page' && computed !== undefined && !readComputedSource(computed))
+      throw new BatchError(400, `body.changes[${i}].computed: ${SOURCE_SHAPE}`);
+    if (change.operation === 'insert_page') {
+      const insert = change as Static<typeof InsertPage>;
+      if (insert.computed === undefined && insert.document === undefined)
+        throw new BatchError(400, `body.changes[${i}].document: is required (or \`computed\` for a computed page)`);
+      if (insert.computed !== undefined && insert.document !== undefined)
+        throw new BatchError(
+          400,
+          `body.changes[${i}]: a computed page has no document: give \`computed\` or \`document\``,
+        );
+      if (insert.computed !== undefined && !readComputedSource(insert.computed))
+        throw new BatchError(400, `body.changes[${i}].computed: ${SOURCE_SHAPE}`);
     }
     if (change.operation === 'insert_files')
       (change as Static<typeof InsertFiles>).files.forEach((f, j) => {

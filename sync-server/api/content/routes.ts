@@ -21,6 +21,7 @@ import {
 import { cachedSpaceRevision, changeRequestRevisionWithRefs, spaceRevision } from './service';
 import { pageAtFormerPath } from './former-paths';
 import type { RevisionView } from '../../docs/revision-view';
+import { revisionCacheKey } from '../../computed-content/expand';
 
 /** Documented shapes are GitBook's (Revision, RevisionPage, RevisionFile); responses are pre-serialized. */
 const Json = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -34,25 +35,27 @@ export const contentRoutes =
   async (app) => {
     const { storage, revisions } = ctx;
     // Revision JSON holds download links, which expire: it is cached (and tagged) per link period.
+    // Cached under the revision's key: its id, plus the spec versions when computed pages were expanded.
+    const key = (v: RevisionView) => revisionCacheKey(v.revision);
     const revisionJson = (v: RevisionView) =>
-      revisions.json(`rev:${v.revision.id}:${storage.linkEpoch()}`, () => presentRevision(ctx, storage, v.revision));
+      revisions.json(`rev:${key(v)}:${storage.linkEpoch()}`, () => presentRevision(ctx, storage, v.revision));
     const linksTag = (tag: string) => `${tag}.${storage.linkEpoch()}`;
     const pagesJson = (v: RevisionView) =>
-      revisions.json(`pages:${v.revision.id}`, () => ({
+      revisions.json(`pages:${key(v)}`, () => ({
         pages: v.revision.pages.map((p) => presentPage(ctx, v.revision, p)),
       }));
     // Documents are made once per page text in the parse pool (ctx.markdown), then the response is kept serialized.
     const pageJson = async (v: RevisionView, pageId: string | undefined, format: PageFormatName) => {
       const page = pageId === undefined ? undefined : v.pagesById.get(pageId);
       if (!page) throw notFound('Page');
-      const key = `page:${v.revision.id}:${page.id}:${format}`;
-      const hit = revisions.serialized.get(key);
+      const pageKey = `page:${key(v)}:${page.id}:${format}`;
+      const hit = revisions.serialized.get(pageKey);
       if (hit !== undefined) return hit;
       const fields = await pageFields(ctx.markdown, page, format);
-      return revisions.json(key, () => presentPage(ctx, v.revision, page, fields));
+      return revisions.json(pageKey, () => presentPage(ctx, v.revision, page, fields));
     };
     const pageTag = (v: RevisionView, pageId: string | undefined, format: PageFormatName) =>
-      `${v.revision.id}:${pageId}:${format}`;
+      `${key(v)}:${pageId}:${format}`;
     // Page responses as sent (bytes and ETag), per revision, page and format: a hot GET page encodes nothing.
     const preparedPages = new Lru<string, PreparedJson>(4_000, {
       maxWeight: 64 * 1024 * 1024,
@@ -88,12 +91,20 @@ export const contentRoutes =
 
     // The current content of a space and of a change request: the same operations under both prefixes.
     for (const scope of CONTENT_SCOPES) {
-      const resolve = (req: { principal: Principal; params: { spaceId: string; changeRequestId?: string } }) =>
+      const resolve = (req: {
+        principal: Principal;
+        params: { spaceId: string; changeRequestId?: string };
+        query: { computed?: boolean };
+      }) =>
         scope.kind === 'space'
-          ? spaceRevision(ctx, req.principal, req.params.spaceId)
-          : changeRequestRevisionWithRefs(ctx, req.principal, req.params.spaceId, req.params.changeRequestId!).then(
-              (r) => r.view,
-            );
+          ? spaceRevision(ctx, req.principal, req.params.spaceId, undefined, req.query.computed)
+          : changeRequestRevisionWithRefs(
+              ctx,
+              req.principal,
+              req.params.spaceId,
+              req.params.changeRequestId!,
+              req.query.computed,
+            ).then((r) => r.view);
       const params = scope.params;
       app.get(
         `${scope.prefix}/content`,
@@ -108,7 +119,7 @@ export const contentRoutes =
         },
         async (req, reply) => {
           const v = await resolve(req);
-          return sendJsonWithEtag(req, reply, linksTag(v.revision.id), await revisionJson(v));
+          return sendJsonWithEtag(req, reply, linksTag(key(v)), await revisionJson(v));
         },
       );
       app.get(
@@ -124,7 +135,7 @@ export const contentRoutes =
         },
         async (req, reply) => {
           const v = await resolve(req);
-          return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
+          return sendJsonWithEtag(req, reply, `${key(v)}:pages`, await pagesJson(v));
         },
       );
       app.get(
@@ -194,7 +205,7 @@ export const contentRoutes =
           return sendJsonWithEtag(
             req,
             reply,
-            linksTag(`${v.revision.id}:file:${req.params.fileId}`),
+            linksTag(`${key(v)}:file:${req.params.fileId}`),
             fileJson(v, req.params.fileId),
           );
         },
@@ -213,8 +224,14 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
-        return sendJsonWithEtag(req, reply, linksTag(v.revision.id), await revisionJson(v));
+        const v = await spaceRevision(
+          ctx,
+          req.principal,
+          req.params.spaceId,
+          req.params.revisionId,
+          req.query.computed,
+        );
+        return sendJsonWithEtag(req, reply, linksTag(key(v)), await revisionJson(v));
       },
     );
 
@@ -230,8 +247,14 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
-        return sendJsonWithEtag(req, reply, `${v.revision.id}:pages`, await pagesJson(v));
+        const v = await spaceRevision(
+          ctx,
+          req.principal,
+          req.params.spaceId,
+          req.params.revisionId,
+          req.query.computed,
+        );
+        return sendJsonWithEtag(req, reply, `${key(v)}:pages`, await pagesJson(v));
       },
     );
 
@@ -247,7 +270,13 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(
+          ctx,
+          req.principal,
+          req.params.spaceId,
+          req.params.revisionId,
+          req.query.computed,
+        );
         return sendPage(req, reply, v, req.params.pageId, req.query.format ?? 'markdown');
       },
     );
@@ -263,7 +292,10 @@ export const contentRoutes =
         },
       },
       async (req) =>
-        filesList(await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId), req.query),
+        filesList(
+          await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId, req.query.computed),
+          req.query,
+        ),
     );
     app.get(
       '/spaces/:spaceId/revisions/:revisionId/files/:fileId',
@@ -277,11 +309,17 @@ export const contentRoutes =
         },
       },
       async (req, reply) => {
-        const v = await spaceRevision(ctx, req.principal, req.params.spaceId, req.params.revisionId);
+        const v = await spaceRevision(
+          ctx,
+          req.principal,
+          req.params.spaceId,
+          req.params.revisionId,
+          req.query.computed,
+        );
         return sendJsonWithEtag(
           req,
           reply,
-          linksTag(`${v.revision.id}:file:${req.params.fileId}`),
+          linksTag(`${key(v)}:file:${req.params.fileId}`),
           fileJson(v, req.params.fileId),
         );
       },

@@ -4,9 +4,9 @@ import { PagingQuery } from '../../http/paging';
 
 /**
  * The two content flags every content read takes: `metadata=false` omits
- * mutable Git metadata and `computed=false` skips computed content. Folio
- * keeps neither Git metadata nor computed pages on revisions yet, so both
- * flags are accepted and change nothing in the answer.
+ * mutable Git metadata (Folio keeps none on revisions yet: accepted, no
+ * effect) and `computed=false` returns computed pages as their source
+ * (RevisionPageComputed) instead of the pages they generate.
  */
 export const ContentFlags = {
   metadata: Type.Optional(Type.Boolean({ default: true })),
