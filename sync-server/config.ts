@@ -36,6 +36,10 @@ export interface Config {
   outboundAllow: string | undefined;
   /** FOLIO_IMPORT_MAX_PAGES: most pages one website import fetches (breadth-first from its start page). */
   importMaxPages: number;
+  /** FOLIO_IMPORT_MAX_FILE_BYTES: largest image or file one import keeps (a larger one is skipped and reported in the run). */
+  importMaxFileBytes: number;
+  /** FOLIO_JOB_LEASE_MS: how long a running job's claim lasts without renewal (a killed process's jobs wait this long). */
+  jobLeaseMs: number;
   /** The window of every rate limit (s). */
   rateLimitWindowS: number;
   /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
@@ -144,6 +148,18 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     flag: 'import-max-pages',
     help: 'most pages one website import fetches, breadth-first from its start page (1..1000)',
     default: '50',
+  },
+  importMaxFileBytes: {
+    env: 'FOLIO_IMPORT_MAX_FILE_BYTES',
+    flag: 'import-max-file-bytes',
+    help: 'largest image or file one import keeps, in bytes (1024..104857600); larger ones are skipped and reported',
+    default: String(10 * 1024 * 1024),
+  },
+  jobLeaseMs: {
+    env: 'FOLIO_JOB_LEASE_MS',
+    flag: 'job-lease-ms',
+    help: "how long a running job's claim lasts without renewal (ms, at least 1000); another process takes over a killed one's jobs after it",
+    default: '30000',
   },
   rateLimitWindowS: {
     env: 'FOLIO_RATE_LIMIT_WINDOW_S',
@@ -339,6 +355,16 @@ export function loadConfig(
   const importMaxPages = Number(get('importMaxPages'));
   if (!Number.isInteger(importMaxPages) || importMaxPages < 1 || importMaxPages > 1000)
     throw new ConfigError('FOLIO_IMPORT_MAX_PAGES must be an integer 1..1000');
+  // A run holds the files it keeps in memory until it writes them: 100 MiB is also the largest upload.
+  const importMaxFileBytes = Number(get('importMaxFileBytes'));
+  if (!Number.isInteger(importMaxFileBytes) || importMaxFileBytes < 1024 || importMaxFileBytes > 100 * 1024 * 1024)
+    throw new ConfigError(
+      `FOLIO_IMPORT_MAX_FILE_BYTES must be an integer 1024..104857600, got "${get('importMaxFileBytes')}"`,
+    );
+  // Renewed every third of it: below a second, a busy event loop or a slow database would lose leases of live jobs.
+  const jobLeaseMs = Number(get('jobLeaseMs'));
+  if (!Number.isInteger(jobLeaseMs) || jobLeaseMs < 1000 || jobLeaseMs > 3_600_000)
+    throw new ConfigError(`FOLIO_JOB_LEASE_MS must be an integer 1000..3600000 (ms), got "${get('jobLeaseMs')}"`);
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -370,6 +396,8 @@ export function loadConfig(
     outboundAllow,
     rateLimitWindowS,
     importMaxPages,
+    importMaxFileBytes,
+    jobLeaseMs,
     rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),

@@ -145,7 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       markdown,
       fanout,
       rateLimits: limits,
-      jobRunner: new JobRunner({ db, clock, log }),
+      jobRunner: new JobRunner({ db, clock, log }, { leaseMs: config.jobLeaseMs }),
     };
     ctx.jobRunner.register(openApiSpecJob({ db, clock, outboundAllow: config.outboundAllow }));
     ctx.jobRunner.register(contentImportJob(ctx));

@@ -1,30 +1,21 @@
 import { extractPage, contentToMarkdown, type ExtractedPage } from './html-content';
+import { downloadImages, type ImageOptions } from './images';
+import { ImportTally } from './tally';
 import { pagesByUrlPath } from './url-tree';
-import { ImportError, type ImportedFile, type ImportProgress, type ImportTree, refNamer } from './types';
+import { failureDetail, ImportError, type Fetched, type ImportTree, refNamer } from './types';
 
 /**
  * A website import: the start page, then same-site links breadth-first up to `maxPages` pages;
- * each page's main content as markdown, its images downloaded as files, links between imported
- * pages rewritten to those pages, the tree taken from the URL paths (url-tree.ts).
+ * each page's main content as markdown, its images downloaded as files (images.ts), links between
+ * imported pages rewritten to those pages, the tree taken from the URL paths (url-tree.ts). What
+ * is left out is counted and listed with its reason (tally.ts), never dropped silently.
  */
 
-/** A fetched resource (the caller's fetch goes through the outbound fetcher). */
-export interface Fetched {
-  url: string;
-  contentType: string | undefined;
-  body: Buffer;
-}
+export type { Fetched } from './types';
 
-export interface WebsiteOptions {
+export interface WebsiteOptions extends ImageOptions {
   runId: string;
   maxPages: number;
-  /** Largest image kept as a file (bytes); a larger one stays a link to its URL. */
-  maxImageBytes: number;
-  /** Images downloaded at most (a page full of icons must not make a run of thousands of files). */
-  maxImages: number;
-  fetch(url: string): Promise<Fetched>;
-  signal: AbortSignal;
-  progress(p: ImportProgress): Promise<void>;
 }
 
 /** The URL a page is known by: no fragment, no trailing slash but the root's. */
@@ -67,80 +58,51 @@ interface CrawledPage extends ExtractedPage {
 /** Fetches the start page and its same-site links breadth-first (see the file comment). */
 export async function importWebsite(startUrl: string, options: WebsiteOptions, first?: Fetched): Promise<ImportTree> {
   const start = new URL(startUrl);
+  const tally = new ImportTally();
   const seen = new Set<string>([pageKey(startUrl)]);
   const queue: string[] = [startUrl];
   const pages: CrawledPage[] = [];
-  const progress: ImportProgress = { found: 1, done: 0, skipped: 0 };
+  let discovered = 1;
+  const report = () => {
+    // Pages past the limit are never read: the total is what the crawl will read, so a finished
+    // run's count is "n of n" (skipped pages do not use the limit up, so they widen it).
+    tally.expect('pages', Math.min(discovered, options.maxPages + tally.counts.pages.skipped));
+    return options.progress(tally.snapshot());
+  };
   while (queue.length > 0 && pages.length < options.maxPages) {
     options.signal.throwIfAborted();
     const url = queue.shift()!;
-    let fetched: Fetched;
-    try {
-      fetched = url === startUrl && first ? first : await options.fetch(url);
-    } catch (err) {
-      // The start page is the import: without it there is nothing. Any other page is skipped.
-      if (pages.length === 0 && url === startUrl) throw err;
-      progress.skipped++;
-      await options.progress(progress);
-      continue;
+    const page = await crawlOne(url, pages.length === 0, { startUrl, start, seen, options, tally, first });
+    if (page) {
+      pages.push(page);
+      tally.done('pages');
+      for (const link of page.links) {
+        if (!sameSite(link, start)) continue; // external links stay links, never followed
+        const key = pageKey(link);
+        if (seen.has(key)) continue; // loops and repeats: each page once
+        seen.add(key);
+        // Fetched as linked (a site may need its trailing slash); known by its key.
+        const next = new URL(link);
+        next.hash = '';
+        queue.push(next.href);
+        discovered++;
+      }
     }
-    // A redirect to a page already imported (or off the site) adds nothing.
-    const finalKey = pageKey(fetched.url);
-    if (fetched.url !== url && (!sameSite(fetched.url, start) || (seen.has(finalKey) && finalKey !== pageKey(url)))) {
-      progress.skipped++;
-      continue;
-    }
-    seen.add(finalKey);
-    if (!isHtml(fetched)) {
-      if (pages.length === 0) throw new ImportError('INVALID_SOURCE', `"${url}" is not an HTML page`);
-      progress.skipped++;
-      continue;
-    }
-    let page: ExtractedPage;
-    try {
-      page = extractPage(fetched.body.toString('utf8'), fetched.url);
-    } catch {
-      progress.skipped++;
-      continue;
-    }
-    pages.push({ ...page, url: fetched.url });
-    progress.done++;
-    for (const link of page.links) {
-      if (!sameSite(link, start)) continue; // external links stay links, never followed
-      const key = pageKey(link);
-      if (seen.has(key)) continue; // loops and repeats: each page once
-      seen.add(key);
-      // Fetched as linked (a site may need its trailing slash); known by its key.
-      const next = new URL(link);
-      next.hash = '';
-      queue.push(next.href);
-      progress.found++;
-    }
-    await options.progress(progress);
+    await report();
   }
-  // Pages found but past the limit are counted among what was found, not imported.
+  const read = tally.counts.pages.done + tally.counts.pages.skipped;
+  tally.expect('pages', read);
+  tally.unreadPast(
+    discovered - read,
+    queue[0] ?? startUrl,
+    'PAGE_LIMIT',
+    `${discovered - read} more pages found past the limit of ${options.maxPages} (FOLIO_IMPORT_MAX_PAGES)`,
+  );
   const tree = pagesByUrlPath(pages.map((p) => p.url));
   const refs = refNamer(options.runId);
   const pageRefs = new Map<string, string>();
   for (const p of pages) pageRefs.set(pageKey(p.url), refs.page());
-  const files: ImportedFile[] = [];
-  const imageRefs = new Map<string, string | null>();
-  for (const image of new Set(pages.flatMap((p) => p.images))) {
-    if (files.length >= options.maxImages) break;
-    options.signal.throwIfAborted();
-    progress.found++;
-    const file = await fetchImage(image, options).catch(() => undefined);
-    if (!file) {
-      imageRefs.set(image, null);
-      progress.skipped++;
-      continue;
-    }
-    const ref = refs.file();
-    files.push({ ref, ...file });
-    imageRefs.set(image, ref);
-    progress.done++;
-    await options.progress(progress);
-  }
+  const images = await downloadImages([...new Set(pages.flatMap((p) => p.images))], options, tally, refs);
   const out = pages.map((p, i) => {
     const markdown = contentToMarkdown(p.html, p.title, {
       link(href) {
@@ -153,7 +115,7 @@ export async function importWebsite(startUrl: string, options: WebsiteOptions, f
         }
       },
       // An image that could not be downloaded stays a link to where it was.
-      image: (src) => imageRefs.get(src) ?? undefined,
+      image: (src) => images.refOf.get(src),
     });
     const parent = tree[i];
     return {
@@ -164,21 +126,54 @@ export async function importWebsite(startUrl: string, options: WebsiteOptions, f
       sourceURL: p.url,
     };
   });
-  return { pages: out, files, total: progress.found, skipped: progress.skipped };
+  return tally.tree(out, images.files);
 }
 
-async function fetchImage(url: string, options: WebsiteOptions): Promise<Omit<ImportedFile, 'ref'> | undefined> {
-  const res = await options.fetch(url);
-  if (res.body.length === 0 || res.body.length > options.maxImageBytes) return undefined;
-  const contentType = res.contentType?.split(';')[0]?.trim().toLowerCase();
-  if (!contentType?.startsWith('image/')) return undefined;
-  return { name: fileName(res.url, contentType), contentType, bytes: res.body };
+/** What every page of one crawl shares. */
+interface Crawl {
+  startUrl: string;
+  start: URL;
+  /** Keys of the pages queued or read (each page once). */
+  seen: Set<string>;
+  options: WebsiteOptions;
+  tally: ImportTally;
+  /** The start page, when the caller fetched it already. */
+  first: Fetched | undefined;
 }
 
-function fileName(url: string, contentType: string): string {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/[^\w.-]+/g, '-');
-  if (last && last !== '.' && last !== '..') return last.slice(-100);
-  return `image.${contentType.split('/')[1]?.replace(/[^a-z0-9]/g, '') || 'bin'}`;
+/**
+ * Fetches and reads one page of the crawl; answers undefined when it is skipped (counted in
+ * `tally` with its reason). The first page is the import: without it there is nothing, so its
+ * failures fail the run instead.
+ */
+async function crawlOne(url: string, isFirst: boolean, crawl: Crawl): Promise<CrawledPage | undefined> {
+  const { startUrl, start, seen, options, tally, first } = crawl;
+  let fetched: Fetched;
+  try {
+    fetched = url === startUrl && first ? first : await options.fetch(url);
+  } catch (err) {
+    if ((isFirst && url === startUrl) || options.signal.aborted) throw err;
+    tally.skip('pages', url, 'FETCH_ERROR', failureDetail(err));
+    return undefined;
+  }
+  // A redirect to a page already imported (or off the site) adds nothing.
+  const finalKey = pageKey(fetched.url);
+  if (fetched.url !== url && (!sameSite(fetched.url, start) || (seen.has(finalKey) && finalKey !== pageKey(url)))) {
+    tally.skip('pages', url, 'REDIRECTED', `redirects to ${fetched.url}, off the site or a page already read`);
+    return undefined;
+  }
+  seen.add(finalKey);
+  if (!isHtml(fetched)) {
+    if (isFirst) throw new ImportError('INVALID_SOURCE', `"${url}" is not an HTML page`);
+    tally.skip('pages', url, 'NOT_A_PAGE', `not an HTML page (${fetched.contentType ?? 'no content type'})`);
+    return undefined;
+  }
+  try {
+    return { ...extractPage(fetched.body.toString('utf8'), fetched.url), url: fetched.url };
+  } catch (err) {
+    tally.skip('pages', url, 'UNREADABLE', `the page could not be read: ${(err as Error).message}`);
+    return undefined;
+  }
 }
 
 /** A title for a page that has none: its last path segment, words capitalized. */

@@ -68,7 +68,10 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** How often queued work is looked for (new jobs of this process start at once). */
   pollMs?: number;
-  /** How long a claim lasts without renewal; renewed every third of it. */
+  /**
+   * How long a claim lasts without renewal; renewed every third of it. It is also how long the jobs of
+   * a killed process wait before another process takes them over (FOLIO_JOB_LEASE_MS).
+   */
   leaseMs?: number;
   /** First retry delay; doubled per attempt, with ±25 % jitter, up to `maxBackoffMs`. */
   backoffMs?: number;

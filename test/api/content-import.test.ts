@@ -1,17 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
 import type { RevisionPage } from '@gitbook/api';
 import { contentImportJob } from '../../sync-server/api/content-import/job';
 import { expectError, fails, ok, raw } from '../helpers/api';
-import { exportZip, startSiteServer, type SiteServer } from '../helpers/import-site-server';
+import {
+  allPages as all,
+  markdownOf as markdownIn,
+  pageByTitle,
+  pagesOf,
+  titles,
+  type RunCounts,
+} from '../helpers/content-import';
+import { startSiteServer, type SiteServer } from '../helpers/import-site-server';
 import { newMember } from '../helpers/members';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { waitFor } from '../helpers/wait';
 
 /**
- * Content import: content/import of a space and of a change request (Folio keeps GitBook's older
- * operation), and GitBook's import runs through the official client (answers validated against
- * GitBook's schemas), on a server allowed to fetch from 127.0.0.1 only and a limit of 10 pages,
- * fed by a local site (helpers/import-site-server.ts). Imports run on the server's job runner.
+ * Content import of websites: content/import of a space and of a change request (Folio keeps
+ * GitBook's older operation), and GitBook's import runs through the official client (answers
+ * validated against GitBook's schemas), on a server allowed to fetch from 127.0.0.1 only and a
+ * limit of 10 pages, fed by a local site (helpers/import-site-server.ts), whose paced pages let a
+ * test read a run while it runs. Imports run on the server's job runner. Files and exports:
+ * content-import-files.test.ts.
  */
 
 let t: TestServer;
@@ -31,19 +41,9 @@ afterAll(async () => {
 });
 
 const newSpace = async (title = 'Imported') => (await t.client.orgs.createSpace(orgId, { title })).data.id;
-const pages = async (spaceId: string) =>
-  (await ok('listPages', t.client.spaces.listPages(spaceId))).pages as RevisionPage[];
-const titles = (list: RevisionPage[]): unknown[] =>
-  list.map((p) => ('pages' in p && p.pages.length ? [p.title, titles(p.pages as RevisionPage[])] : p.title));
-const all = (list: RevisionPage[]): RevisionPage[] =>
-  list.flatMap((p) => [p, ...('pages' in p ? all(p.pages as RevisionPage[]) : [])]);
-const byTitle = async (spaceId: string, title: string) => all(await pages(spaceId)).find((p) => p.title === title)!;
-const markdownOf = async (spaceId: string, pageId: string) =>
-  (
-    (await ok('getPageById', t.client.spaces.getPageById(spaceId, pageId, { format: 'markdown' }))) as {
-      markdown: string;
-    }
-  ).markdown;
+const pages = (spaceId: string) => pagesOf(t, spaceId);
+const byTitle = (spaceId: string, title: string) => pageByTitle(t, spaceId, title);
+const markdownOf = (spaceId: string, pageId: string) => markdownIn(t, spaceId, pageId);
 const importInto = (spaceId: string, source: unknown, token: string | null = t.adminToken) =>
   raw(t, 'POST', `/v1/spaces/${spaceId}/content/import`, { token, body: { source } });
 
@@ -136,59 +136,68 @@ describe('importing into a page', () => {
   });
 });
 
-describe('importing a GitBook export', () => {
-  const expected = ['Introduction', ['Getting started', ['Setup']], 'API'];
-
-  it('reads SUMMARY.md for the tree, README.md first, .gitbook/assets as files, from a URL', async () => {
-    site.set('export.zip', exportZip(), 'application/zip');
-    const spaceId = await newSpace();
-    const res = await importInto(spaceId, { type: 'website', url: `${site.url}/files/export.zip` });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ importedResources: 5, totalResources: 5 });
-    expect(titles(await pages(spaceId))).toEqual(expected);
-    const intro = await markdownOf(spaceId, (await byTitle(spaceId, 'Introduction')).id);
-    expect(intro).toContain('Welcome to the export.');
-    expect(intro).not.toContain('getting-started/setup.md');
-    const files = await ok('listFiles', t.client.spaces.listFiles(spaceId));
-    expect(files.items.map((f) => f.name)).toEqual(['diagram.png']);
-    const setup = await markdownOf(spaceId, (await byTitle(spaceId, 'Setup')).id);
-    expect(setup).toContain('```bash\nnpm install\n```');
-  });
-
-  it('takes uploaded files (GitBook file source), as a run on the job runner with its progress', async () => {
-    const zip = exportZip();
-    const slot = (
-      await raw(t, 'POST', `/v1/orgs/${orgId}/storage/upload`, {
-        token: t.adminToken,
-        body: { file: { name: 'export.zip', type: 'application/zip', size: zip.length }, kind: 'import_file' },
-      })
-    ).body as { url: string; key: string };
-    const put = await fetch(slot.url, { method: 'PUT', body: new Uint8Array(zip) });
-    expect(put.status).toBe(200);
-    const spaceId = await newSpace();
+describe('a running run', () => {
+  it('shows its counts as it reads: totalPages and importedPages grow with the crawl, then the final ones', async () => {
+    const spaceId = await newSpace('Paced');
     const run = await ok(
       'startImportRun',
-      t.client.org.startImportRun(orgId, { source: { type: 'file', files: [slot.key] }, target: { space: spaceId } }),
+      t.client.org.startImportRun(orgId, {
+        source: { type: 'website', url: `${site.url}/paced/` },
+        target: { space: spaceId },
+      }),
       201,
     );
-    expect(run).toMatchObject({ object: 'import-run', target: { space: spaceId } });
-    expect(['pending', 'in-progress', 'completed']).toContain(run.status);
-    await t.server.ctx.jobRunner.drain();
-    const done = await ok('getImportRun', t.client.org.getImportRun(orgId, run.id));
-    expect(done.status, JSON.stringify(done)).toBe('completed');
-    expect(done.pages?.map((p) => p.sourceURL)).toEqual([
-      'README.md',
-      'getting-started/README.md',
-      'getting-started/setup.md',
-      'reference/api.md',
-    ]);
-    expect(titles(await pages(spaceId))).toEqual(expected);
-    const listed = await ok('listImportRuns', t.client.org.listImportRuns(orgId, { space: spaceId }));
-    expect(listed.items.map((r) => r.id)).toEqual([run.id]);
-    const active = await ok('listImportRuns', t.client.org.listImportRuns(orgId, { status: 'active' }));
-    expect(active.items.map((r) => r.id)).not.toContain(run.id);
-    const cancel = await raw(t, 'POST', `/v1/org/${orgId}/imports/${run.id}/cancel`, { token: t.adminToken });
-    expectError(cancel, 400, /already ended/);
+    const read = async () =>
+      (await ok('getImportRun', t.client.org.getImportRun(orgId, run.id))) as RunCounts & {
+        status: string;
+        pages?: unknown[];
+      };
+    const fetching = (path: string) => waitFor(() => site.held().includes(path), 20_000, `the run to fetch ${path}`);
+    // Progress is saved at most every 250 ms (and the last report always): poll until the state shows.
+    const readUntil = async (what: string, seen: (r: Awaited<ReturnType<typeof read>>) => boolean) => {
+      let last: Awaited<ReturnType<typeof read>> | undefined;
+      await waitFor(async () => seen((last = await read())), 20_000, what, 25);
+      return last!;
+    };
+    const afterPages = (n: number) => readUntil(`${n} pages read`, (r) => r.importedPages === n);
+    const pageCounts = (r: RunCounts) => [r.importedPages, r.totalPages, r.skippedPages];
+
+    // The start page is being fetched: the run runs and has read nothing, so it has no counts yet.
+    await fetching('/paced/');
+    const started = await read();
+    expect(started.status).toBe('in-progress');
+    expect(started.totalPages).toBeUndefined();
+
+    // Each page is held until released: between two, the run says what it has read of what it found.
+    site.release('/paced/');
+    await fetching('/paced/1');
+    const one = await afterPages(1);
+    expect(one.status).toBe('in-progress');
+    expect(pageCounts(one)).toEqual([1, 6, 0]); // the start page and its 5 links
+    site.release('/paced/1');
+    await fetching('/paced/2');
+    expect(pageCounts(await afterPages(2))).toEqual([2, 6, 0]);
+    site.release('/paced/2');
+    await fetching('/paced/3');
+    expect(pageCounts(await afterPages(3))).toEqual([3, 7, 0]); // /paced/2 links to one more page
+    expect(site.held()).toEqual(['/paced/3']); // one fetch at a time: the counts are the crawl's, not a guess
+
+    site.release('/paced');
+    const done = await readUntil('the run to complete', (r) => r.status === 'completed');
+    expect(done).toMatchObject({
+      totalPages: 7,
+      importedPages: 6,
+      skippedPages: 1,
+      totalFiles: 0,
+      importedFiles: 0,
+      skippedFiles: 0,
+      skipped: [{ source: `${site.url}/paced/gone`, code: 'FETCH_ERROR', message: expect.stringMatching(/404/) }],
+    });
+    expect(done.pages).toHaveLength(6);
+    expect(all(await pages(spaceId))).toHaveLength(6);
+    // content/import answers the same run's resource counts.
+    const again = await importInto(await newSpace('Paced again'), { type: 'website', url: `${site.url}/paced/` });
+    expect(again.body).toMatchObject({ importedResources: 6, totalResources: 7 });
   });
 
   it('cancels a run that has not started', async () => {
@@ -217,46 +226,27 @@ describe('importing a GitBook export', () => {
     expect(failed).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^FETCH_TIMEOUT/) });
     expect(all(await pages(spaceId))).toHaveLength(0);
   });
-});
 
-describe('importing uploaded files', () => {
-  const upload = async (name: string, type: string, body: Buffer) => {
-    const slot = (
-      await raw(t, 'POST', `/v1/orgs/${orgId}/storage/upload`, {
-        token: t.adminToken,
-        body: { file: { name, type, size: body.length }, kind: 'import_file' },
-      })
-    ).body as { url: string; key: string };
-    expect((await fetch(slot.url, { method: 'PUT', body: new Uint8Array(body) })).status).toBe(200);
-    return slot.key;
-  };
-
-  it('makes a page of each markdown and HTML file, and a tree of an archive without SUMMARY.md', async () => {
-    const archive = Buffer.from(
-      zipSync({
-        'docs/README.md': strToU8('# Home\n\nSee [the step](guide/step.md).\n'),
-        'docs/guide/README.md': strToU8('# Guide\n'),
-        'docs/guide/step.md': strToU8('# Step\n\nBack [home](../README.md).\n'),
-        '__MACOSX/docs/._README.md': strToU8('junk'),
-      }),
-    );
-    const keys = [
-      await upload('notes.md', 'text/markdown', Buffer.from('# Notes\n\nSome *notes*.\n')),
-      await upload(
-        'page.html',
-        'text/html',
-        Buffer.from('<html><body><h1>Web page</h1><p>Hello <b>there</b>.</p></body></html>'),
-      ),
-      await upload('docs.zip', 'application/zip', archive),
-    ];
+  it('counts a crawl cut by FOLIO_IMPORT_MAX_PAGES as "10 of 10" pages, and lists what it left', async () => {
     const spaceId = await newSpace();
-    const res = await importInto(spaceId, { type: 'file', files: keys });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ importedResources: 5, totalResources: 5 });
-    expect(titles(await pages(spaceId))).toEqual(['Notes', 'Web page', 'Home', ['Guide', ['Step']]]);
-    expect(await markdownOf(spaceId, (await byTitle(spaceId, 'Web page')).id)).toBe('Hello **there**.');
-    const home = await markdownOf(spaceId, (await byTitle(spaceId, 'Home')).id);
-    expect(home).toMatch(/\[the step\]\((?!guide\/step\.md)[^)]+\)/);
+    const run = await ok(
+      'startImportRun',
+      t.client.org.startImportRun(orgId, {
+        source: { type: 'website', url: `${site.url}/many/` },
+        target: { space: spaceId },
+      }),
+      201,
+    );
+    await t.server.ctx.jobRunner.drain();
+    const done = (await ok('getImportRun', t.client.org.getImportRun(orgId, run.id))) as RunCounts & { status: string };
+    // The total is what the run reads (up to the limit), so the app's bar ends full.
+    expect(done).toMatchObject({ status: 'completed', totalPages: 10, importedPages: 10, skippedPages: 0 });
+    expect(done.skipped).toEqual([
+      expect.objectContaining({
+        code: 'PAGE_LIMIT',
+        message: expect.stringMatching(/^21 more pages .* limit of 10\b/),
+      }),
+    ]);
   });
 });
 

@@ -7,14 +7,16 @@ import { axeScan, seriousFindings } from '../helpers/axe';
 import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { exportZip, startSiteServer, type SiteServer } from '../helpers/import-site-server';
 import { newMember } from '../helpers/people';
+import { waitFor } from '../helpers/wait';
 import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
  * "Import…" on a space in the app, against the compiled server: a writer imports a small local
  * website and a GitBook export .zip (chosen with the file input) and sees the pages appear in the
- * tree without reloading (the space's document syncs them); a URL the server refuses shows its
- * words in the dialog, which stays open; a run the fetcher refuses ends failed with its reason; a
- * reader has no "Import…". Screenshots (1280x800 and 390x844, light and dark) go to
+ * tree without reloading (the space's document syncs them); while a slow site is read, the dialog
+ * says "x of y pages" over a bar that fills (the site holds each page until the test releases it);
+ * a URL the server refuses shows its words in the dialog, which stays open; a run the fetcher
+ * refuses ends failed with its reason; a reader has no "Import…". Screenshots (1280x800 and 390x844, light and dark) go to
  * test-artifacts/shots-import/, and axe finds nothing serious or critical.
  */
 
@@ -121,6 +123,46 @@ describe('Import… on a space', () => {
     await poll(async () => (await treeTitles(page)).join('|')).toMatch(/Welcome|Home/);
     await poll(async () => (await treeTitles(page)).join('|')).toMatch(/Guide/);
     await shots(page, 'tree-after-website');
+  });
+
+  it('says "x of y pages" over a filling bar while it reads a slow site, then what it skipped', async () => {
+    const spaceId = await newSpace('Paced import');
+    const page = await openSpace(writerToken, spaceId);
+    await openImport(page);
+    await page.getByTestId('import-url').fill(`${site.url}/paced/`);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-progress').waitFor();
+    const status = () => page.getByTestId('import-status').innerText();
+    // position is -1 for a busy (indeterminate) bar.
+    const bar = () =>
+      page
+        .getByTestId('import-bar')
+        .evaluate((el: HTMLProgressElement) => [el.position === -1 ? 'busy' : el.value, el.max]);
+    const fetching = (path: string) => waitFor(() => site.held().includes(path), 60_000, `the run to fetch ${path}`);
+
+    // The start page is being fetched: nothing is counted yet.
+    await fetching('/paced/');
+    await poll(status).toBe('Importing…');
+    expect((await bar())[0]).toBe('busy');
+    site.release('/paced/');
+    await fetching('/paced/1');
+    await poll(status).toBe('Importing… 1 of 6 pages');
+    expect(await bar()).toEqual([1, 6]);
+    await shots(page, 'running-counts');
+    expect(await axeBothSchemes(page, 'running')).toEqual([]);
+    site.release('/paced/1');
+    site.release('/paced/2');
+    await fetching('/paced/3');
+    // /paced/2 links to one more page: the total grows as the crawl finds pages.
+    await poll(status).toBe('Importing… 3 of 7 pages');
+    expect(await bar()).toEqual([3, 7]);
+    site.release('/paced');
+    await poll(() => page.getByTestId('import-progress').getAttribute('data-status')).toBe('completed');
+    await expect(page.getByTestId('import-result').innerText()).resolves.toBe(
+      'Import finished: 6 pages imported, 1 skipped.',
+    );
+    await expect(page.getByTestId('import-skipped').innerText()).resolves.toContain(`${site.url}/paced/gone`);
+    await shots(page, 'result-skipped');
   });
 
   it('imports a GitBook export .zip chosen with the file input', async () => {

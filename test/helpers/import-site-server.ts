@@ -7,13 +7,20 @@ import type { AddressInfo } from 'node:net';
  * an about page, an external site (never to be followed) and a missing page (404, skipped); the
  * guide has a code block, a table and an image, and links to its nested pages, which link back
  * (loops); `/many/` links to 30 pages (limits); `/slow` never answers (timeouts); `set` serves
- * any other body (an export .zip, a markdown file) at `/files/<name>`.
+ * any other body (an export .zip, a markdown file) at `/files/<name>`. `/paced/` is a site as slow
+ * as the test wants: each of its requests is held until the test releases its path, so a test can
+ * read a running import between two pages. `/paced/` links to `/paced/1`…`/paced/4` and
+ * `/paced/gone` (404); `/paced/2` links to `/paced/2/more`: 7 pages found, 6 imported, 1 skipped.
  */
 export interface SiteServer {
   url: string;
   /** Request paths in the order they came. */
   hits: string[];
   set(name: string, body: Buffer | string, contentType: string): void;
+  /** Paths of the /paced/ requests held now. */
+  held(): string[];
+  /** Answers the held requests of `path`, and later ones at once; `'/paced'` releases every /paced/ path. */
+  release(path: string): void;
   close(): Promise<void>;
 }
 
@@ -66,11 +73,21 @@ console.log(answer);</code></pre>
   ),
 };
 for (let i = 1; i <= 30; i++) PAGES[`/many/${i}`] = layout(`Many ${i}`, `<h1>Many ${i}</h1><p>Page ${i}.</p>`);
+PAGES['/paced/'] = layout(
+  'Paced',
+  `<h1>Paced</h1><ul>${['1', '2', '3', '4', 'gone'].map((p) => `<li><a href="/paced/${p}">Paced ${p}</a></li>`).join('')}</ul>`,
+);
+for (const p of ['1', '3', '4', '2/more'])
+  PAGES[`/paced/${p}`] = layout(`Paced ${p}`, `<h1>Paced ${p}</h1><p>Slow.</p>`);
+PAGES['/paced/2'] = layout('Paced 2', '<h1>Paced 2</h1><p>One more: <a href="/paced/2/more">more</a>.</p>');
 
 export async function startSiteServer(): Promise<SiteServer> {
   const hits: string[] = [];
   const files = new Map<string, { body: Buffer; type: string }>();
   const hanging = new Set<http.ServerResponse>();
+  const paced = new Map<http.ServerResponse, () => void>();
+  const released = new Set<string>();
+  const isReleased = (path: string) => released.has('/paced') || released.has(path);
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.push(path);
@@ -78,6 +95,14 @@ export async function startSiteServer(): Promise<SiteServer> {
       hanging.add(res); // never answers
       return;
     }
+    if (path.startsWith('/paced') && !isReleased(path)) {
+      paced.set(res, () => answer(path, res));
+      res.once('close', () => paced.delete(res));
+      return;
+    }
+    answer(path, res);
+  });
+  const answer = (path: string, res: http.ServerResponse) => {
     if (path === '/img/logo.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
       return;
@@ -90,7 +115,7 @@ export async function startSiteServer(): Promise<SiteServer> {
     const page = PAGES[path];
     if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -99,8 +124,17 @@ export async function startSiteServer(): Promise<SiteServer> {
     set(name, body, type) {
       files.set(name, { body: Buffer.isBuffer(body) ? body : Buffer.from(body), type });
     },
+    held: () => [...paced.keys()].map((res) => new URL(res.req.url ?? '/', 'http://x').pathname),
+    release(path) {
+      released.add(path);
+      for (const [res, send] of paced)
+        if (isReleased(new URL(res.req.url ?? '/', 'http://x').pathname)) {
+          paced.delete(res);
+          send();
+        }
+    },
     async close() {
-      for (const res of hanging) res.destroy();
+      for (const res of [...hanging, ...paced.keys()]) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

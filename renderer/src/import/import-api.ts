@@ -11,12 +11,23 @@ import type { UploadSlot } from '../api/types';
 export type ImportSource = { type: 'website'; url: string } | { type: 'file'; files: string[] };
 export type ImportStatus = 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
 
-/** The fields of GitBook's ContentImportRun the dialog shows. */
+/**
+ * The fields of GitBook's ContentImportRun the dialog shows, with its counts: `totalPages` and
+ * `importedPages` (GitBook's names), the rest Folio's. Absent until the run has read something.
+ */
 export interface ImportRun {
   id: string;
   status: ImportStatus;
   reason?: string;
-  pages: { id: string; sourceURL?: string; status: 'complete' | 'pending' }[];
+  pages: { id: string; sourceURL?: string; type?: 'page' | 'folder'; status: 'complete' | 'pending' }[];
+  totalPages?: number;
+  importedPages?: number;
+  skippedPages?: number;
+  totalFiles?: number;
+  importedFiles?: number;
+  skippedFiles?: number;
+  /** What a completed run left out, and why (the first 50). */
+  skipped?: { source: string; code: string; message: string }[];
 }
 
 /** Where the pages go: a space, or one of its change requests. */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import { fetchOutbound, OutboundError, parseAllowList, type AllowList } from '../../outbound';
 import { loadUploadSlot } from '../../store/uploads';
-import { importFiles, isZip, type SourceFile } from '../../import/archive';
-import { ImportError, type ImportProgress, type ImportTree } from '../../import/types';
+import { ARCHIVE_LIMITS, importFiles, isZip, type SourceFile } from '../../import/archive';
+import { ImportError, ResourceTooLarge, type ImportProgress, type ImportTree } from '../../import/types';
 import { importWebsite, type Fetched } from '../../import/website';
 import type { ImportPayload } from './job';
 
@@ -12,38 +12,38 @@ export interface ReadLimits {
   connectTimeoutMs: number;
   /** Largest page, archive or markdown file fetched (bytes). */
   maxBytes: number;
-  /** Largest image kept as a file (GitBook's inline file limit: what a content batch takes). */
-  maxImageBytes: number;
+  /** Images of a website downloaded at most, and their bytes in all (a run holds them in memory until it writes). */
   maxImages: number;
+  maxTotalFileBytes: number;
 }
 
 export const READ_LIMITS: ReadLimits = {
   fetchTimeoutMs: 20_000,
   connectTimeoutMs: 5_000,
   maxBytes: 50 * 1024 * 1024,
-  maxImageBytes: 1024 * 1024,
   maxImages: 200,
+  maxTotalFileBytes: 200 * 1024 * 1024,
 };
 
 /** An outbound failure as an import failure: a refused or malformed address is the caller's, the rest the source's. */
 export function fetchFailure(err: unknown, url: string): ImportError {
-  if (!(err instanceof OutboundError))
-    return new ImportError('FETCH_ERROR', `Fetching "${url}" failed: ${(err as Error)?.message ?? err}`, true);
-  const message = `Fetching "${url}" failed: ${err.message}`;
+  const detail = String((err as Error)?.message ?? err);
+  const message = `Fetching "${url}" failed: ${detail}`;
+  if (!(err instanceof OutboundError)) return new ImportError('FETCH_ERROR', message, true, detail);
   switch (err.code) {
     case 'timeout':
     case 'connect-timeout':
-      return new ImportError('FETCH_TIMEOUT', message, true);
+      return new ImportError('FETCH_TIMEOUT', message, true, detail);
     case 'invalid-url':
     case 'refused-address':
-      return new ImportError('INVALID_SOURCE', message);
+      return new ImportError('INVALID_SOURCE', message, false, detail);
     default:
-      return new ImportError('FETCH_ERROR', message);
+      return new ImportError('FETCH_ERROR', message, false, detail);
   }
 }
 
 function fetcher(allow: AllowList, limits: ReadLimits, signal: AbortSignal) {
-  return async (url: string): Promise<Fetched> => {
+  return async (url: string, maxBytes?: number): Promise<Fetched> => {
     signal.throwIfAborted();
     // The fetcher takes no signal: a cancelled or stopping run stops waiting for it (the fetch ends at its own timeout).
     let onAbort: (() => void) | undefined;
@@ -55,7 +55,7 @@ function fetcher(allow: AllowList, limits: ReadLimits, signal: AbortSignal) {
       const res = await Promise.race([
         fetchOutbound(url, {
           allow,
-          maxBytes: limits.maxBytes,
+          maxBytes: maxBytes ?? limits.maxBytes,
           totalTimeoutMs: limits.fetchTimeoutMs,
           connectTimeoutMs: limits.connectTimeoutMs,
         }),
@@ -64,6 +64,9 @@ function fetcher(allow: AllowList, limits: ReadLimits, signal: AbortSignal) {
       return { url: res.url, contentType: res.contentType, body: res.body };
     } catch (err) {
       if (signal.aborted) throw err;
+      // Past a limit the caller set (an image over FOLIO_IMPORT_MAX_FILE_BYTES): that resource is skipped, not the run.
+      if (maxBytes !== undefined && err instanceof OutboundError && err.code === 'too-large')
+        throw new ResourceTooLarge(url, maxBytes);
       throw fetchFailure(err, url);
     } finally {
       signal.removeEventListener('abort', onAbort!);
@@ -84,7 +87,9 @@ export async function readSource(
   limits: ReadLimits = READ_LIMITS,
 ): Promise<ImportTree> {
   const source = payload.source;
-  if (source.type === 'file') return importFiles(await uploadedFiles(ctx, payload.organizationId, source.files), runId);
+  const archiveLimits = { ...ARCHIVE_LIMITS, maxFileBytes: ctx.config.importMaxFileBytes };
+  if (source.type === 'file')
+    return importFiles(await uploadedFiles(ctx, payload.organizationId, source.files), runId, archiveLimits);
   const fetch = fetcher(parseAllowList(ctx.config.outboundAllow), limits, signal);
   const first = await fetch(source.url);
   // A URL may name an export archive or a markdown file instead of a site.
@@ -98,14 +103,16 @@ export async function readSource(
         },
       ],
       runId,
+      archiveLimits,
     );
   return importWebsite(
     source.url,
     {
       runId,
       maxPages: ctx.config.importMaxPages,
-      maxImageBytes: limits.maxImageBytes,
+      maxFileBytes: ctx.config.importMaxFileBytes,
       maxImages: limits.maxImages,
+      maxTotalFileBytes: limits.maxTotalFileBytes,
       fetch,
       signal,
       progress,

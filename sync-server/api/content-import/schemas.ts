@@ -48,6 +48,21 @@ export const ImportContentResult = Type.Object({
   totalResources: Type.Number({ description: 'Pages and files found, the skipped ones included' }),
 });
 
+const count = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }));
+
+/**
+ * A run's counts, absent until it has read something. `totalPages` and `importedPages` are
+ * GitBook's (its checkContentImport reports them for a run); the others are Folio extensions.
+ */
+const RunCounts = {
+  totalPages: count('Pages found so far that the run reads (up to its page limit); final once completed'),
+  importedPages: count('Pages read and kept so far (written together, as one revision, at the end)'),
+  skippedPages: count('Folio extension: pages read and left out (see `skipped`)'),
+  totalFiles: count('Folio extension: files (images, assets) found so far that the run reads'),
+  importedFiles: count('Folio extension: files read and kept so far'),
+  skippedFiles: count('Folio extension: files left out (too large, not an image, unreachable)'),
+};
+
 export const ImportRunSchema = Type.Object({
   object: Type.Literal('import-run'),
   id: Type.String(),
@@ -68,6 +83,20 @@ export const ImportRunSchema = Type.Object({
   site: Type.Optional(Type.String()),
   createdBy: Type.Optional(Type.String()),
   urls: Type.Object({ location: Url }),
+  ...RunCounts,
+  skipped: Type.Optional(
+    Type.Array(
+      Type.Object({
+        source: Type.String({ description: 'URL, or path inside an uploaded archive, of what was left out' }),
+        code: Type.String({ description: 'Why: FILE_TOO_LARGE, FETCH_ERROR, NOT_A_PAGE, PAGE_LIMIT…' }),
+        message: Type.String(),
+      }),
+      {
+        description:
+          'Folio extension: what a completed run left out and why (the first 50; skippedPages and skippedFiles count all)',
+      },
+    ),
+  ),
   pages: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -1,16 +1,19 @@
 import type { AppContext } from '../../context';
+import { ContentDoc } from '../../../shared/doc';
 import { crContentDoc, spaceContentDoc } from '../../../shared/sync-contract';
 import { planBatch } from '../change-request-content/apply';
 import { applyToLiveDocument } from '../change-request-content/apply-live';
-import { prepareFiles } from '../change-request-content/files';
 import type { ContentChange } from '../change-request-content/schemas';
 import type { ImportTree } from '../../import/types';
+import { stageImportFiles } from './stage-files';
 
 /**
  * Writes an import's pages and files as ONE change of the target's live document, exactly as
  * updateChangeRequestContent writes a batch (insert_files, then insert_page per page, files
  * staged until the change applies, links resolved by batch refs), then cuts one revision. New
- * pages go after the pages already there (or inside `target.page`); nothing is deleted.
+ * pages go after the pages already there (or inside `target.page`); nothing is deleted. A group
+ * (a SUMMARY.md heading) is inserted as a page and made a group in the same change; imported
+ * into a page it stays a page holding its pages, since a group lives only at the root.
  */
 
 export interface WriteTarget {
@@ -50,15 +53,11 @@ export function parentsFirst<P extends { ref: string; parent?: string }>(pages: 
 export async function writeImport(ctx: AppContext, target: WriteTarget, tree: ImportTree): Promise<Written> {
   const ordered = parentsFirst(tree.pages);
   const changes: ContentChange[] = [];
+  // The bytes are staged apart (stage-files.ts): the change names the files, the plan carries them.
   if (tree.files.length > 0)
     changes.push({
       operation: 'insert_files',
-      files: tree.files.map((f) => ({
-        ref: f.ref,
-        name: f.name,
-        contentType: f.contentType,
-        base64: f.bytes.toString('base64'),
-      })),
+      files: tree.files.map((f) => ({ ref: f.ref, name: f.name, contentType: f.contentType })),
     });
   const indexOf = new Map<string, number>();
   for (const page of ordered) {
@@ -78,12 +77,18 @@ export async function writeImport(ctx: AppContext, target: WriteTarget, tree: Im
       const change = changes[indexOf.get(page.ref)!] as Extract<ContentChange, { operation: 'insert_page' }>;
       change.into = plan.newPages.get(indexOf.get(page.parent)!);
     }
+  const groups = target.pageId
+    ? []
+    : ordered.filter((p) => p.kind === 'group').map((p) => plan.newPages.get(indexOf.get(p.ref)!)!);
   const name = target.changeRequestId ? crContentDoc(target.changeRequestId) : spaceContentDoc(target.spaceId);
-  const staged = await prepareFiles(ctx, target.organizationId, changes, plan);
+  const staged = await stageImportFiles(ctx, target.organizationId, tree.files, 0, plan);
   await staged.commit(() =>
     applyToLiveDocument(ctx, name, changes, plan, {
       origin: { userId: target.userId, reason: 'content-import' },
-      onApplied: () => staged.promote(),
+      onApplied: () => {
+        staged.promote();
+        makeGroups(ctx, name, groups);
+      },
     }),
   );
   const revision = target.changeRequestId
@@ -96,4 +101,18 @@ export async function writeImport(ctx: AppContext, target: WriteTarget, tree: Im
     ]);
   const pages = new Map(tree.pages.map((p) => [p.ref, plan.newPages.get(indexOf.get(p.ref)!)!]));
   return { revision, pages };
+}
+
+/**
+ * Makes the pages `ids` groups. Runs inside the batch's change (onApplied), on the live document
+ * that change is writing, so readers never see them as plain pages: a batch has no way to insert
+ * a group (insert_page makes documents). They are new root pages, so the kind change cannot fail.
+ */
+function makeGroups(ctx: AppContext, name: string, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const live = ctx.hub.loadedDoc(name);
+  // The change holds a lease on the document, so it is loaded; were it not, the run fails saying so.
+  if (!live) throw new Error(`The document ${name} was unloaded while the import was written`);
+  const content = new ContentDoc(live.doc, { now: () => ctx.clock.now() });
+  for (const id of ids) content.updatePage(id, { kind: 'group' });
 }
