@@ -4,6 +4,7 @@ import type { ContentDoc } from '../../../shared/doc/content-doc';
 import type { OutlineEntry } from '../../../shared/doc/outline';
 import { EmptyState } from '../ui/kit/async-section';
 import { Icon } from '../ui/kit/icon';
+import { MenuButton, type MenuItem } from '../ui/kit/menu';
 import { CollapsedPages } from './collapse-state';
 import { createPageInteractive, deletePageInteractive, movePage, renamePageInteractive } from './tree-actions';
 import { treeKeyAction, type VisibleRow } from './tree-keys';
@@ -24,6 +25,8 @@ export interface PageTreeProps {
   storageKey?: string;
   /** Shown above the filter (the space's title and actions). */
   header?: ComponentChildren;
+  /** Other kinds of page to add (an API reference…), in a menu beside New page; none: no menu. */
+  addMenu?: MenuItem[];
 }
 
 /**
@@ -228,6 +231,15 @@ export function PageTree(props: PageTreeProps) {
         >
           <Icon name="plus" />
         </button>
+        {props.addMenu && props.addMenu.length > 0 && (
+          <MenuButton
+            label="More kinds of page"
+            testid="new-page-menu"
+            class="tree-new-menu"
+            icon="chevron-down"
+            items={() => props.addMenu ?? []}
+          />
+        )}
       </div>
       <div
         ref={list}
@@ -403,7 +415,8 @@ class TreeRow extends Component<RowProps, { armed: boolean; drop?: DropZone | un
 
   override render() {
     const { id, entry, hidden, level: depth, hasChildren, expanded, selected } = this.props;
-    const name = `${entry.emoji ? `${entry.emoji} ` : ''}${entry.title}${hidden ? ', hidden from site' : ''}`;
+    const computed = entry.kind === 'computed';
+    const name = `${entry.emoji ? `${entry.emoji} ` : ''}${entry.title}${computed ? ', generated from an OpenAPI spec' : ''}${hidden ? ', hidden from site' : ''}`;
     return (
       <div
         class={`tree-row kind-${entry.kind}${hidden ? ' is-hidden' : ''}${selected ? ' selected' : ''}`}
@@ -419,6 +432,7 @@ class TreeRow extends Component<RowProps, { armed: boolean; drop?: DropZone | un
         // The row's name is the page, not everything inside it (the row buttons have names of their own).
         aria-label={name}
         data-page-id={id}
+        data-kind={entry.kind}
         data-testid="tree-row"
         data-drop={this.state.drop}
         style={`--tree-level: ${depth - 1}`}
@@ -438,6 +452,12 @@ class TreeRow extends Component<RowProps, { armed: boolean; drop?: DropZone | un
         ) : (
           <span class="tree-chevron-space" aria-hidden="true" />
         )}
+        {computed && (
+          // Its pages are generated from an OpenAPI spec: marked, as it opens no editor.
+          <span class="tree-kind-icon" title="API reference generated from an OpenAPI spec" data-testid="tree-computed">
+            <Icon name="code" size={14} />
+          </span>
+        )}
         {entry.emoji && (
           <span class="tree-emoji" aria-hidden="true">
             {entry.emoji}
@@ -455,6 +475,9 @@ class TreeRow extends Component<RowProps, { armed: boolean; drop?: DropZone | un
   }
 }
 
+/** Kinds of page that ContentDoc refuses children under (a link points elsewhere; a computed page's are generated). */
+const childless = (kind: string | undefined) => kind === 'link' || kind === 'computed';
+
 /** The row's hover actions: new sub-page, rename, delete (the list runs them: `data-action`). */
 function RowActions({ entry }: { entry: OutlineEntry }) {
   const button = (label: string, title: string, action: string, icon: 'plus' | 'pencil' | 'trash') => (
@@ -464,7 +487,7 @@ function RowActions({ entry }: { entry: OutlineEntry }) {
   );
   return (
     <span class="row-actions">
-      {entry.kind !== 'link' && button(`New sub-page of ${entry.title}`, 'New sub-page', 'add-child', 'plus')}
+      {!childless(entry.kind) && button(`New sub-page of ${entry.title}`, 'New sub-page', 'add-child', 'plus')}
       {button(`Rename ${entry.title}`, 'Rename (F2)', 'rename', 'pencil')}
       {button(`Delete ${entry.title}`, 'Delete (Del)', 'delete', 'trash')}
     </span>
@@ -476,12 +499,16 @@ function rowIdOf(event: Event): string | undefined {
   return (event.target as HTMLElement).closest<HTMLElement>('.tree-row')?.dataset.pageId;
 }
 
-/** Where on the row under the pointer a page would drop: its top quarter, bottom quarter, or middle. */
+/**
+ * Where on the row under the pointer a page would drop: its top quarter, bottom quarter, or middle;
+ * a row that takes no children splits in halves instead (no drop there would be refused).
+ */
 function dropZone(event: DragEvent): DropZone {
-  const row = (event.target as HTMLElement).closest('.tree-row');
+  const row = (event.target as HTMLElement).closest<HTMLElement>('.tree-row');
   if (!row) return 'inside';
   const box = row.getBoundingClientRect();
   const y = (event.clientY - box.top) / Math.max(1, box.height);
+  if (childless(row.dataset.kind)) return y < 0.5 ? 'before' : 'after';
   return y < 0.25 ? 'before' : y > 0.75 ? 'after' : 'inside';
 }
 

@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ComputedPageView } from '../computed/computed-page-view';
+import { useComputedSource } from '../computed/use-computed-source';
+import { useNewApiReference } from '../computed/use-new-api-reference';
 import type { SpaceRoute } from '../routes';
 import { PageHeader } from '../page-header/page-header';
 import { useApp } from '../screens/context';
@@ -165,6 +168,15 @@ function WorkspaceBody(props: {
   const spaceState = useResource(stores.space, space.spaceId).state;
   const orgId = 'data' in spaceState ? spaceState.data?.organization : undefined;
   const editable = useEditable(space);
+  // A computed page has no text to edit: its own view replaces the editor.
+  const computed = useComputedSource(space.contentDoc, current);
+  const apiReference = useNewApiReference({
+    content: space.contentDoc,
+    spaceId: space.spaceId,
+    orgId,
+    editable,
+    open: toPage,
+  });
   const latest = useRef(current);
   latest.current = current;
 
@@ -175,6 +187,17 @@ function WorkspaceBody(props: {
 
   const appBase = () =>
     `${session.api.serverUrl}/app/s/${space.spaceId}${space.changeRequestId ? `/cr/${space.changeRequestId}` : ''}`;
+  const header = current && (
+    <PageHeader
+      key={current}
+      content={space.contentDoc}
+      tree={space.model}
+      pageId={current}
+      open={toPage}
+      appBase={appBase}
+      editable={editable}
+    />
+  );
   return (
     <div class="workspace-body">
       <PageTree
@@ -184,6 +207,7 @@ function WorkspaceBody(props: {
         open={toPage}
         createPage={props.createPage}
         storageKey={space.changeRequestId ? `${space.spaceId}/${space.changeRequestId}` : space.spaceId}
+        addMenu={apiReference.items}
         header={
           <SpaceHeader
             title={props.spaceTitle}
@@ -193,31 +217,33 @@ function WorkspaceBody(props: {
           />
         }
       />
-      <PageView
-        content={space.contentDoc}
-        awareness={space.content.provider.awareness}
-        files={space.files}
-        pageId={current}
-        editable={editable}
-        openPage={toPage}
-        createPage={() => props.createPage()}
-        upload={props.upload}
-        handle={props.pageView}
-        openApi={orgId ? { api: session.api, orgId } : undefined}
-        header={
-          current && (
-            <PageHeader
-              key={current}
-              content={space.contentDoc}
-              tree={space.model}
-              pageId={current}
-              open={toPage}
-              appBase={appBase}
-              editable={editable}
-            />
-          )
-        }
-      />
+      {computed && current ? (
+        <ComputedPageView
+          content={space.contentDoc}
+          pageId={current}
+          source={computed}
+          editable={editable}
+          header={header}
+          api={session.api}
+          spaceId={space.spaceId}
+          orgId={orgId}
+        />
+      ) : (
+        <PageView
+          content={space.contentDoc}
+          awareness={space.content.provider.awareness}
+          files={space.files}
+          pageId={current}
+          editable={editable}
+          openPage={toPage}
+          createPage={() => props.createPage()}
+          upload={props.upload}
+          handle={props.pageView}
+          openApi={orgId ? { api: session.api, orgId } : undefined}
+          header={header}
+        />
+      )}
+      {apiReference.dialog}
       <SidePanels
         space={space}
         stores={stores}
