@@ -40,6 +40,10 @@ export interface Config {
   importMaxFileBytes: number;
   /** FOLIO_JOB_LEASE_MS: how long a running job's claim lasts without renewal (a killed process's jobs wait this long). */
   jobLeaseMs: number;
+  /** FOLIO_GIT_MAX_BYTES: most bytes one Git sync operation downloads, and most bytes of files one read of a branch holds. */
+  gitMaxBytes: number;
+  /** FOLIO_SECRET_KEY: the key (32 bytes, base64) sealing stored secrets such as Git credentials; unset = `<dataDir>/secret.key`. */
+  secretKey: string | undefined;
   /** The window of every rate limit (s). */
   rateLimitWindowS: number;
   /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
@@ -160,6 +164,17 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     flag: 'job-lease-ms',
     help: "how long a running job's claim lasts without renewal (ms, at least 1000); another process takes over a killed one's jobs after it",
     default: '30000',
+  },
+  gitMaxBytes: {
+    env: 'FOLIO_GIT_MAX_BYTES',
+    flag: 'git-max-bytes',
+    help: 'most bytes one Git sync operation downloads, and most bytes of files one read of a branch holds (1048576..2147483648)',
+    default: String(200 * 1024 * 1024),
+  },
+  secretKey: {
+    env: 'FOLIO_SECRET_KEY',
+    flag: 'secret-key',
+    help: 'key sealing stored secrets (Git credentials): 32 bytes in base64, the same in every process (default: DATA_DIR/secret.key, made once)',
   },
   rateLimitWindowS: {
     env: 'FOLIO_RATE_LIMIT_WINDOW_S',
@@ -365,6 +380,14 @@ export function loadConfig(
   const jobLeaseMs = Number(get('jobLeaseMs'));
   if (!Number.isInteger(jobLeaseMs) || jobLeaseMs < 1000 || jobLeaseMs > 3_600_000)
     throw new ConfigError(`FOLIO_JOB_LEASE_MS must be an integer 1000..3600000 (ms), got "${get('jobLeaseMs')}"`);
+  // isomorphic-git holds a fetched pack in memory while it indexes it: this bounds the memory of a sync too.
+  const gitMaxBytes = Number(get('gitMaxBytes'));
+  if (!Number.isInteger(gitMaxBytes) || gitMaxBytes < 1024 * 1024 || gitMaxBytes > 2 * 1024 * 1024 * 1024)
+    throw new ConfigError(`FOLIO_GIT_MAX_BYTES must be an integer 1048576..2147483648, got "${get('gitMaxBytes')}"`);
+  const secretKey = get('secretKey');
+  // The message never repeats the value: it is a secret, and errors are printed.
+  if (secretKey !== undefined && !isSecretKey(secretKey))
+    throw new ConfigError('FOLIO_SECRET_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)');
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -398,6 +421,8 @@ export function loadConfig(
     importMaxPages,
     importMaxFileBytes,
     jobLeaseMs,
+    gitMaxBytes,
+    secretKey,
     rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),
@@ -414,6 +439,12 @@ export function loadConfig(
       .map((s) => s.trim())
       .filter(Boolean),
   };
+}
+
+/** Whether `value` is a key FOLIO_SECRET_KEY takes: 32 bytes in base64 (standard or URL-safe, padding optional). */
+export function isSecretKey(value: string): boolean {
+  const text = value.trim();
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32;
 }
 
 /** The trust function of a FOLIO_TRUST_PROXY list (throws on a malformed address). */

@@ -1,16 +1,15 @@
 /** Outbound HTTP: the server's only way to fetch a URL (SSRF-safe; see fetch.ts). */
+export { fetchOutbound } from './fetch';
+export { OutboundError, type OutboundErrorCode } from './errors';
+export { parseOutboundUrl, pinAddress, systemResolver } from './pin';
 export {
-  fetchOutbound,
-  parseOutboundUrl,
-  pinAddress,
-  systemResolver,
-  OutboundError,
   DEFAULTS as OUTBOUND_DEFAULTS,
-  type OutboundErrorCode,
+  type OutboundBody,
   type OutboundOptions,
+  type OutboundRequest,
   type OutboundResponse,
   type Resolver,
-} from './fetch';
+} from './types';
 export {
   parseAllowList,
   refusedRange,

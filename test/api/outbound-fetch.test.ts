@@ -146,3 +146,157 @@ describe('fetchOutbound', () => {
     expect((await refusal(`http://127.0.0.1:${allowed.port}/hang`, { totalTimeoutMs: 200 })).code).toBe('timeout');
   });
 });
+
+/** What an echo server saw of one request. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+describe('fetchOutbound with a method, headers and a body', () => {
+  let echo: Listener;
+  let other: Listener;
+  const seen: Seen[] = [];
+  const otherSeen: Seen[] = [];
+
+  const recorder =
+    (log: Seen[], answer: (s: Seen, res: http.ServerResponse) => void): http.RequestListener =>
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const s = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+        log.push(s);
+        answer(s, res);
+      });
+    };
+
+  beforeAll(async () => {
+    echo = (await listen(
+      '127.0.0.1',
+      recorder(seen, (s, res) => {
+        const url = new URL(s.url, 'http://x');
+        const to = url.searchParams.get('to');
+        const status = Number(url.searchParams.get('status') ?? 302);
+        if (url.pathname === '/redirect' && to) res.writeHead(status, { location: to }).end();
+        else if (url.pathname === '/denied') res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
+        else
+          res
+            .writeHead(200, { 'content-type': 'application/x-echo', 'x-seen-method': s.method })
+            .end(Buffer.concat([Buffer.from(`${s.method} ${s.body.length}:`), s.body]));
+      }),
+    ))!;
+    // Another origin on the same allowed address (another port): where credentials must not go.
+    other = (await listen(
+      '127.0.0.1',
+      recorder(otherSeen, (s, res) => res.writeHead(200).end(`other ${s.method}`)),
+    ))!;
+  });
+  afterAll(async () => {
+    for (const l of [echo, other]) {
+      l.server.closeAllConnections();
+      await new Promise((r) => l.server.close(r));
+    }
+  });
+
+  const at = (path: string) => `http://127.0.0.1:${echo.port}${path}`;
+  const redirect = (to: string, status: number) => at(`/redirect?status=${status}&to=${encodeURIComponent(to)}`);
+
+  it('POSTs bytes with headers and reads the response headers', async () => {
+    const body = Buffer.from('0032want 0123456789012345678901234567890123456789\n0000');
+    const res = await fetchOutbound(at('/git-upload-pack'), {
+      allow,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-git-upload-pack-request', 'Git-Protocol': 'version=2' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-seen-method']).toBe('POST');
+    expect(res.contentType).toBe('application/x-echo');
+    expect(res.body.toString()).toBe(`POST ${body.length}:${body.toString()}`);
+    const last = seen.at(-1)!;
+    expect(last.headers['content-type']).toBe('application/x-git-upload-pack-request');
+    expect(last.headers['git-protocol']).toBe('version=2');
+    expect(last.headers['content-length']).toBe(String(body.length));
+  });
+
+  it('streams an async iterable body (chunked), however large', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    async function* chunks() {
+      for (let i = 0; i < 32; i++) yield chunk; // 2 MiB, past any socket buffer: back-pressure is exercised
+    }
+    const res = await fetchOutbound(at('/git-receive-pack'), { allow, method: 'POST', body: chunks(), maxBytes: 4e6 });
+    expect(res.body.subarray(0, 13).toString()).toBe(`POST ${32 * chunk.length}:`);
+    expect(seen.at(-1)!.headers['transfer-encoding']).toBe('chunked');
+    expect(seen.at(-1)!.body.equals(Buffer.concat(Array(32).fill(chunk)))).toBe(true);
+  });
+
+  it('keeps every address check for a POST: a refused address never gets the body', async () => {
+    const err = await refusal(`http://127.0.0.2:${internal.port}/`, { method: 'POST', body: Buffer.from('secret') });
+    expect(err.code).toBe('refused-address');
+    const viaRedirect = await refusal(redirect(`http://127.0.0.2:${internal.port}/`, 307), {
+      method: 'POST',
+      body: Buffer.from('secret'),
+    });
+    expect(viaRedirect.code).toBe('refused-address');
+    expect(internal.hits).toEqual([]);
+  });
+
+  it('follows 307 and 308 of a POST with the method and body, and refuses 301, 302 and 303', async () => {
+    for (const status of [307, 308]) {
+      const res = await fetchOutbound(redirect('/moved', status), { allow, method: 'POST', body: Buffer.from('pack') });
+      expect(res.body.toString()).toBe('POST 4:pack');
+      expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/moved' });
+    }
+    for (const status of [301, 302, 303]) {
+      const before = seen.length;
+      const err = await refusal(redirect('/moved', status), { method: 'POST', body: Buffer.from('pack') });
+      expect(err.code).toBe('refused-redirect');
+      expect(err.message).toContain(String(status));
+      expect(seen.length - before).toBe(1); // the redirect itself, not its target
+    }
+  });
+
+  it('refuses to redirect a streamed body (it cannot be sent again)', async () => {
+    async function* once() {
+      yield Buffer.from('streamed');
+    }
+    const err = await refusal(redirect('/moved', 307), { method: 'POST', body: once() });
+    expect(err.code).toBe('refused-redirect');
+  });
+
+  it('never takes credentials to another origin: a GET drops them, a POST is refused', async () => {
+    const auth = { authorization: 'Basic dXNlcjpzM2NyZXQ=', cookie: 'session=abc' };
+    const elsewhere = `http://127.0.0.1:${other.port}/elsewhere`;
+    const res = await fetchOutbound(redirect(elsewhere, 302), { allow, headers: auth });
+    expect(res.body.toString()).toBe('other GET');
+    expect(otherSeen.at(-1)!.headers.authorization).toBeUndefined();
+    expect(otherSeen.at(-1)!.headers.cookie).toBeUndefined();
+    const before = otherSeen.length;
+    const err = await refusal(redirect(elsewhere, 307), { method: 'POST', headers: auth, body: Buffer.from('x') });
+    expect(err.code).toBe('refused-redirect');
+    expect(err.message).not.toContain('dXNlcjpzM2NyZXQ=');
+    expect(otherSeen.length).toBe(before);
+    // The same origin keeps them.
+    await fetchOutbound(redirect('/same', 307), { allow, method: 'POST', headers: auth, body: Buffer.from('x') });
+    expect(seen.at(-1)).toMatchObject({ url: '/same', headers: { authorization: auth.authorization } });
+  });
+
+  it('says the status of a non-2xx answer', async () => {
+    const err = await refusal(at('/denied'));
+    expect(err).toMatchObject({ code: 'http-status', status: 401 });
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const err = await refusal(`http://127.0.0.1:${allowed.port}/hang`, { signal: controller.signal });
+    expect(err.code).toBe('aborted');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const already = await refusal(at('/x'), { signal: AbortSignal.abort() });
+    expect(already.code).toBe('aborted');
+  });
+});
