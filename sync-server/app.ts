@@ -36,6 +36,7 @@ import { openApiSpecRoutes } from './api/openapi-specs/routes';
 import { contentImportRoutes } from './api/content-import/routes';
 import { templateRoutes } from './api/templates/routes';
 import { computedContentRoutes } from './api/computed-content/routes';
+import { gitRoutes } from './api/git/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(contentImportRoutes(ctx));
       await v1.register(templateRoutes(ctx));
       await v1.register(computedContentRoutes(ctx));
+      await v1.register(gitRoutes(ctx));
     },
     { prefix: '/v1' },
   );

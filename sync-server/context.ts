@@ -1,3 +1,4 @@
+import type { SecretBox } from './store/secret-box';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -48,4 +49,6 @@ export interface AppContext {
   rateLimits: RateLimits;
   /** Background work (spec processing, imports, syncs…): queued in the database, run once across processes. */
   jobRunner: JobRunner;
+  /** Seals stored secrets (Git credentials) with the server's key (FOLIO_SECRET_KEY or the data folder's secret.key). */
+  secrets: SecretBox;
 }

@@ -1,3 +1,6 @@
+import { loadSecretBox } from './store/secret-box';
+import { gitExportJob } from './api/git/export-job';
+import { gitImportJob } from './api/git/import-job';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 import { pino, type DestinationStream } from 'pino';
@@ -146,9 +149,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       fanout,
       rateLimits: limits,
       jobRunner: new JobRunner({ db, clock, log }, { leaseMs: config.jobLeaseMs }),
+      secrets: await loadSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
     };
     ctx.jobRunner.register(openApiSpecJob({ db, clock, outboundAllow: config.outboundAllow }));
     ctx.jobRunner.register(contentImportJob(ctx));
+    ctx.jobRunner.register(gitImportJob(ctx));
+    ctx.jobRunner.register(gitExportJob(ctx));
     const app = await buildApp(ctx);
     sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });

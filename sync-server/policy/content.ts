@@ -44,6 +44,8 @@ const SPACE_RULES = {
   'manage-permissions': { role: 'admin', phrase: 'manage who can access this space' },
   'create-change-request': { role: 'edit', phrase: 'create a change request', active: true },
   'merge-change-request': { role: 'review', phrase: 'merge a change request', active: true, unlocked: true },
+  // Git sync writes the content (import) and a repository with stored credentials (export): the space's admins.
+  'git-sync': { role: 'admin', phrase: 'sync this space with Git', active: true },
 } satisfies Record<string, ContentRule>;
 
 export type SpaceAction = keyof typeof SPACE_RULES;
@@ -101,7 +103,7 @@ export function spacePermissions(subject: Subject, space: SpaceResource) {
     admin: can('administer'),
     viewInviteLinks: can('administer'),
     edit: can('edit-content'),
-    triggerGitSync: can('administer'),
+    triggerGitSync: can('git-sync'),
     comment: can('comment'),
     merge: can('merge-change-request'),
     review: can('review'),

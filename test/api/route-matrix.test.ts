@@ -142,6 +142,8 @@ function validBody(operationId: string): unknown {
     applyTemplateToSpace: { id: 'changelog' },
     getComputedRevision: { source: computedSource({ models: false }), seed: 's' },
     getComputedDocument: { source: computedSource({ doc: 'models' }), seed: 's' },
+    importGitRepository: { url: 'https://git.example/repo.git', ref: 'refs/heads/main' },
+    exportToGitRepository: { url: 'https://git.example/repo.git', ref: 'refs/heads/main', commitMessage: 'm' },
     generateStorageUploadURL: { file: { name: 'a.txt', type: 'text/plain', size: 1 }, kind: 'organization_file' },
     updateSiteById: { title: 'Site' },
     updateSiteAdaptiveSchema: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },

@@ -2,6 +2,7 @@ import type { OperationCase, OperationTable } from './authz-cases';
 import { CONTENT_OPERATIONS } from './authz-table-content';
 import { OPENAPI_OPERATIONS } from './authz-table-openapi';
 import { IMPORT_OPERATIONS } from './authz-table-imports';
+import { GIT_OPERATIONS } from './authz-table-git';
 import { ORGANIZATION_OPERATIONS } from './authz-table-org';
 import { SITE_OPERATIONS } from './authz-table-sites';
 
@@ -45,6 +46,7 @@ export const OPERATIONS: OperationTable = {
   ...SITE_OPERATIONS,
   ...OPENAPI_OPERATIONS,
   ...IMPORT_OPERATIONS,
+  ...GIT_OPERATIONS,
 };
 
 /** The cases of an operation (one unless the table lists variants). */

@@ -1,0 +1,121 @@
+import { queryOne, type Queryable } from './db';
+
+/**
+ * A space's Git sync state (migration 0021): where its repository is, and what the last import
+ * or export left (the layout baseline and commit the next run starts from). Written by the Git
+ * API (configuration, when an operation is asked for) and by the Git jobs (outcome).
+ */
+
+/** The newest operation, as GitSyncState.operation shows it. */
+export interface GitOperationRecord {
+  state: 'running' | 'failure' | 'success' | 'timeout';
+  direction: 'import' | 'export';
+  startedAt: string;
+  endedAt?: string;
+  error?: string;
+  /** The commit the operation read or wrote. */
+  commit?: string;
+  /** The revision an import made (none when nothing changed). */
+  revision?: string;
+  /** The change request an import opened for conflicting pages. */
+  changeRequest?: string;
+}
+
+export interface GitSyncRow {
+  space_id: string;
+  url: string;
+  credentials: string | null;
+  ref: string;
+  project_directory: string;
+  tree_url: string | null;
+  commit_url: string | null;
+  provider: string | null;
+  provider_url: string | null;
+  baseline: unknown;
+  last_commit: string | null;
+  last_timestamp: Date | null;
+  operation: GitOperationRecord | null;
+  updated_at: Date;
+}
+
+export function findGitSync(db: Queryable, spaceId: string): Promise<GitSyncRow | undefined> {
+  return queryOne<GitSyncRow>(db, 'SELECT * FROM space_git_sync WHERE space_id = $1', [spaceId]);
+}
+
+/** Where the repository is, as the newest import or export call gave it. */
+export interface GitSyncConfig {
+  url: string;
+  /** Sealed credentials; undefined keeps the stored ones (a later call without them does not forget them). */
+  credentials?: string | null;
+  ref: string;
+  projectDirectory: string;
+  treeUrl?: string;
+  commitUrl?: string;
+  provider?: string;
+  providerUrl?: string;
+}
+
+/**
+ * Records the configuration. A different repository, branch or directory starts over: the
+ * baseline and commit of another tree would make the next diff wrong.
+ */
+export async function saveGitSyncConfig(db: Queryable, spaceId: string, c: GitSyncConfig, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO space_git_sync (space_id, url, credentials, ref, project_directory, tree_url, commit_url, provider,
+                                 provider_url, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (space_id) DO UPDATE SET
+       baseline = CASE WHEN space_git_sync.url = EXCLUDED.url AND space_git_sync.ref = EXCLUDED.ref
+                        AND space_git_sync.project_directory = EXCLUDED.project_directory
+                       THEN space_git_sync.baseline ELSE NULL END,
+       last_commit = CASE WHEN space_git_sync.url = EXCLUDED.url AND space_git_sync.ref = EXCLUDED.ref
+                        AND space_git_sync.project_directory = EXCLUDED.project_directory
+                       THEN space_git_sync.last_commit ELSE NULL END,
+       url = EXCLUDED.url,
+       credentials = CASE WHEN $11 THEN EXCLUDED.credentials ELSE space_git_sync.credentials END,
+       ref = EXCLUDED.ref,
+       project_directory = EXCLUDED.project_directory,
+       tree_url = COALESCE(EXCLUDED.tree_url, space_git_sync.tree_url),
+       commit_url = COALESCE(EXCLUDED.commit_url, space_git_sync.commit_url),
+       provider = COALESCE(EXCLUDED.provider, space_git_sync.provider),
+       provider_url = COALESCE(EXCLUDED.provider_url, space_git_sync.provider_url),
+       updated_at = EXCLUDED.updated_at`,
+    [
+      spaceId,
+      c.url,
+      c.credentials ?? null,
+      c.ref,
+      c.projectDirectory,
+      c.treeUrl ?? null,
+      c.commitUrl ?? null,
+      c.provider ?? null,
+      c.providerUrl ?? null,
+      now,
+      c.credentials !== undefined,
+    ],
+  );
+}
+
+/** Records the newest operation's state. */
+export async function saveGitOperation(db: Queryable, spaceId: string, op: GitOperationRecord): Promise<void> {
+  await db.query('UPDATE space_git_sync SET operation = $2 WHERE space_id = $1', [spaceId, JSON.stringify(op)]);
+}
+
+/** Records what a successful run left: the tree it synced (baseline, commit) and the operation's timestamp. */
+export async function saveGitSynced(
+  db: Queryable,
+  spaceId: string,
+  synced: { baseline: unknown; commit: string | null; timestamp: Date | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE space_git_sync SET baseline = $2, last_commit = $3,
+       last_timestamp = GREATEST(last_timestamp, $4::timestamptz)
+     WHERE space_id = $1`,
+    [spaceId, JSON.stringify(synced.baseline), synced.commit, synced.timestamp],
+  );
+}
+
+/** Forgets the space's Git sync (idempotent). */
+export async function deleteGitSync(db: Queryable, spaceId: string): Promise<void> {
+  await db.query('DELETE FROM space_git_sync WHERE space_id = $1', [spaceId]);
+}
