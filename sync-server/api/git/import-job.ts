@@ -14,6 +14,7 @@ import { createChangeRequest } from '../change-requests/service';
 import { repoAccess } from './access';
 import { GIT_IMPORT_JOB, type GitJobPayload } from './job-payload';
 import { planImport, type ImportPlan } from './import-plan';
+import { applyBodies, takeBodies, type BodyOutcome, type BodyUpdate } from './live-merge';
 import { asJobError, failureMessage, isStale, startOperation } from './operation-log';
 import { GIT_OPERATION_TIMEOUT_MS } from './present';
 import { contentTypeOf } from './content-type';
@@ -105,6 +106,9 @@ export function gitImportJob(ctx: AppContext): JobKind<GitJobPayload, ImportOutc
             'This space has pages and has never been synced with this repository: import with "force" to replace its pages with the repository\'s',
           );
         const plan = planImport(read.pages, previous, revision.pages, { force: payload.force });
+        // Bodies of existing pages are merged with their live text (live-merge.ts), not set by the batch.
+        const bodies = takeBodies(plan);
+        let merged: BodyOutcome = { merged: new Set(), conflicts: new Set() };
         const titles = pageTitles(revision.pages);
         // Standalone: a revision apart from the space's content, i.e. a change request of it.
         const standalone = payload.standalone
@@ -114,11 +118,19 @@ export function gitImportJob(ctx: AppContext): JobKind<GitJobPayload, ImportOutc
               })
             ).id
           : undefined;
-        const written = await writeToSpace(ctx, payload, plan, read.files, titles, {
-          ...(standalone ? { changeRequestId: standalone } : {}),
+        const target = standalone ? { changeRequestId: standalone } : {};
+        const written = await writeToSpace(ctx, payload, plan, read.files, titles, target, async (docName) => {
+          merged = await applyBodies(ctx, docName, bodies, previous, { force: payload.force, userId: payload.userId });
         });
+        const repoPages = repoPagesById(read.pages);
+        for (const id of merged.conflicts) if (repoPages.has(id)) plan.conflicts.push(repoPages.get(id)!);
         let baseline = bindIds(read.baseline, written.ids);
-        baseline = await withStoredBodies(ctx, baseline, payload.spaceId, writtenPages(plan, written.ids));
+        baseline = await withStoredBodies(
+          ctx,
+          baseline,
+          payload.spaceId,
+          writtenPages(bodies, written.ids, plan, merged),
+        );
         const changeRequest =
           plan.conflicts.length > 0 ? await conflictRequest(ctx, payload, plan.conflicts, row.ref) : undefined;
         // Pages in conflict keep the space's version: the baseline must not claim the repository's.
@@ -169,6 +181,7 @@ async function writeToSpace(
   files: readonly RepoFile[],
   titles: ReadonlyMap<string, string>,
   target: { changeRequestId?: string },
+  after?: (docName: string) => Promise<void>,
 ): Promise<WrittenImport> {
   const newFiles = files.filter((f) => f.id === undefined);
   const changes = batchChanges(plan, titles);
@@ -177,10 +190,13 @@ async function writeToSpace(
       operation: 'insert_files',
       files: newFiles.map((f) => ({ ref: f.path, name: f.name, contentType: contentTypeOf(f.name) })),
     });
-  if (changes.length === 0) return { revision: undefined, ids: new Map() };
+  const name = target.changeRequestId ? crContentDoc(target.changeRequestId) : spaceContentDoc(payload.spaceId);
+  if (changes.length === 0) {
+    await after?.(name);
+    return { revision: await revise(ctx, payload, target), ids: new Map() };
+  }
   const batch = planBatch(changes);
   resolveParents(changes, batch);
-  const name = target.changeRequestId ? crContentDoc(target.changeRequestId) : spaceContentDoc(payload.spaceId);
   const staged = await stageImportFiles(
     ctx,
     payload.organizationId,
@@ -204,9 +220,8 @@ async function writeToSpace(
       },
     }),
   );
-  const revision = target.changeRequestId
-    ? await ctx.snapshots.reviseChangeRequest(target.changeRequestId, { userId: payload.userId })
-    : await ctx.snapshots.revise(payload.spaceId, { userId: payload.userId });
+  await after?.(name);
+  const revision = await revise(ctx, payload, target);
   const ids = new Map<string, string>();
   for (const ref of plan.newPageRefs) {
     const id = batch.newPages.get(indexOfRef.get(ref)!);
@@ -277,10 +292,15 @@ function pageTitles(pages: readonly StoredPage[]): Map<string, string> {
   return out;
 }
 
-/** The pages whose body this import wrote: updated from the repository, or created. */
-function writtenPages(plan: ImportPlan, ids: ReadonlyMap<string, string>): Set<string> {
+/** The pages whose body this import wrote as the repository has it: updated (not merged with live edits), or created. */
+function writtenPages(
+  bodies: readonly BodyUpdate[],
+  ids: ReadonlyMap<string, string>,
+  plan: ImportPlan,
+  outcome: BodyOutcome,
+): Set<string> {
   const out = new Set<string>();
-  for (const c of plan.changes) if (c.operation === 'update_page' && c.document) out.add(c.page);
+  for (const b of bodies) if (!outcome.merged.has(b.pageId) && !outcome.conflicts.has(b.pageId)) out.add(b.pageId);
   for (const ref of plan.newPageRefs) if (ids.has(ref)) out.add(ids.get(ref)!);
   return out;
 }
@@ -313,4 +333,24 @@ async function withStoredBodies(
     ...baseline,
     pages: baseline.pages.map((p) => (p.id && bodies.has(p.id) ? { ...p, markdown: bodies.get(p.id)! } : p)),
   };
+}
+
+/** The repository's pages that have an id in the space, by id. */
+function repoPagesById(pages: readonly RepoPage[]): Map<string, RepoPage> {
+  const out = new Map<string, RepoPage>();
+  const walk = (list: readonly RepoPage[]) => {
+    for (const p of list) {
+      if (p.id !== undefined) out.set(p.id, p);
+      walk(p.children);
+    }
+  };
+  walk(pages);
+  return out;
+}
+
+/** Cuts the revision holding what the import wrote (none when nothing changed). */
+function revise(ctx: AppContext, payload: GitJobPayload, target: { changeRequestId?: string }) {
+  return target.changeRequestId
+    ? ctx.snapshots.reviseChangeRequest(target.changeRequestId, { userId: payload.userId })
+    : ctx.snapshots.revise(payload.spaceId, { userId: payload.userId });
 }

@@ -6,9 +6,10 @@ import type { ContentChange } from '../change-request-content/schemas';
  * What an import changes in the space: a three-way comparison of the repository as read now, the
  * baseline (the tree both sides held at the last sync) and the space's current content. Only what
  * changed in the repository since the last sync is applied, so pages edited only in Folio keep
- * their edits (they go out with the next export); a page changed on both sides is a conflict,
- * which the import leaves to a change request holding the repository's version — never a silent
- * overwrite (unless `force`). The changes are a content batch (change-request-content), applied
+ * their edits (they go out with the next export). A page whose body changed on both sides is
+ * merged by lines with its live text (live-merge.ts); where the same lines changed it is a
+ * conflict, which the import leaves to a change request holding the repository's version — never a
+ * silent overwrite (unless `force`). The changes are a content batch (change-request-content), applied
  * to the live document as ordinary edits: a body changes word by word, so a writer typing in the
  * same space keeps every keystroke.
  */
@@ -23,7 +24,7 @@ export interface ImportPlan {
   changes: ContentChange[];
   /** Batch ref of each new page (its repository key), for binding ids into the new baseline. */
   newPageRefs: string[];
-  /** Pages that changed on both sides since the last sync: their repository version, for a change request. */
+  /** Pages whose same lines changed on both sides (found by live-merge.ts): their repository version, for a change request. */
   conflicts: RepoPage[];
   /** New pages that must become groups or links once inserted (a batch inserts documents only). */
   kinds: { ref: string; kind: 'group' | 'link'; href?: string }[];
@@ -81,6 +82,16 @@ function fieldChanges(from: Fields, to: Fields) {
   return out;
 }
 
+/** The fields `to` changed from `was` (only those: a field changed in Folio alone keeps its value). */
+function changedFields(was: Fields, to: Fields): Partial<Fields> {
+  const out: Partial<Fields> = {};
+  if (to.title !== was.title) out.title = to.title;
+  for (const key of ['description', 'icon', 'emoji'] as const)
+    if ((to[key] ?? '') !== (was[key] ?? '')) out[key] = to[key] ?? '';
+  if ((to.hidden ?? false) !== (was.hidden ?? false)) out.hidden = to.hidden ?? false;
+  return out;
+}
+
 /**
  * The plan. `previous` is the baseline of the last sync (undefined: first import, when the space's
  * pages are replaced only with `force` — the caller refuses otherwise), `pages` the space's
@@ -114,15 +125,15 @@ export function planImport(
       if (r.id !== undefined && here) {
         seen.add(r.id);
         const was = base.get(r.id);
-        const mine = { markdown: String(here.page.markdown ?? ''), ...fieldsOfStored(here.page) };
-        const repoChanged = !was || !sameContent(r, was);
-        const folioChanged = !was || !sameContent(mine, was);
+        const mine = fieldsOfStored(here.page);
         const update: Record<string, unknown> = {};
-        if (repoChanged && folioChanged && !sameContent(r, mine) && !options.force) plan.conflicts.push(r);
-        else if (repoChanged) {
-          Object.assign(update, fieldChanges(fieldsOfStored(here.page), r));
-          if (r.markdown !== mine.markdown && r.kind === 'document') update.document = { markdown: r.markdown };
-        }
+        // The fields the repository changed since the last sync (all of them without a baseline, or with force).
+        const theirs = was && !options.force ? changedFields(was, r) : fieldsOf(r);
+        Object.assign(update, fieldChanges(mine, { ...mine, ...theirs }));
+        // The body: the repository's, merged into the live text by mergeWithLive (a page edited on both
+        // sides is merged by lines, or becomes a conflict when the same lines changed).
+        if (r.kind === 'document' && (!was || r.markdown !== was.markdown) && r.markdown !== here.page.markdown)
+          update.document = { markdown: r.markdown };
         // Where it sits: under the repository's parent, at the repository's place among its siblings.
         if (!settled) {
           update.into = parent === null ? null : (parent.id ?? { ref: parent.ref });
