@@ -1,6 +1,7 @@
 import { loadSecretBox } from './store/secret-box';
 import { gitExportJob } from './api/git/export-job';
 import { gitImportJob } from './api/git/import-job';
+import { startGitPoller, type GitPoller } from './api/git/poller';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdir } from 'node:fs/promises';
 import { pino, type DestinationStream } from 'pino';
@@ -53,6 +54,8 @@ export interface RunningServer {
   url: string;
   admin: AdminBootstrap;
   jobs: Jobs;
+  /** Imports of the Git syncs that poll their repository (tests call `runOnce`). */
+  gitPoller: GitPoller;
   /** The WebSocket sync endpoint. */
   sync: SyncEndpoint;
   /** Fan-out to the other server processes (FOLIO_REDIS_URL), if configured. */
@@ -162,6 +165,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Port 0: the public URL is only known now that the OS picked a port.
     if (config.publicUrl.endsWith(':0')) urls.setBase(url);
     const jobs = startJobs(ctx, log);
+    const gitPoller = startGitPoller(ctx);
     await ctx.jobRunner.start();
     return {
       app,
@@ -169,10 +173,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url,
       admin,
       jobs,
+      gitPoller,
       sync,
       fanout,
       async close() {
         jobs.stop();
+        await gitPoller.stop();
         // Running jobs are aborted and queued again (without spending an attempt) for the next start.
         await ctx.jobRunner.stop();
         // Sockets first (the HTTP server would otherwise wait for them), then REST requests in flight,

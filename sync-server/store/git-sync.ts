@@ -36,6 +36,15 @@ export interface GitSyncRow {
   last_timestamp: Date | null;
   operation: GitOperationRecord | null;
   updated_at: Date;
+  /** Settings of the sync that keeps itself up to date (migration 0022: see GitSyncSettingsPatch). */
+  export_on_merge: boolean;
+  import_on_push: boolean;
+  poll_minutes: number | null;
+  /** The webhook URL's secret, sealed (api/git/webhook-secret.ts). */
+  webhook_secret: string | null;
+  last_polled_at: Date | null;
+  /** Who automatic imports run as: the person who last saved the settings (null once that user is gone). */
+  auto_user_id: string | null;
 }
 
 export function findGitSync(db: Queryable, spaceId: string): Promise<GitSyncRow | undefined> {
@@ -118,4 +127,79 @@ export async function saveGitSynced(
 /** Forgets the space's Git sync (idempotent). */
 export async function deleteGitSync(db: Queryable, spaceId: string): Promise<void> {
   await db.query('DELETE FROM space_git_sync WHERE space_id = $1', [spaceId]);
+}
+
+/** A change of the automatic sync's settings; undefined fields keep their value. */
+export interface GitSyncSettingsPatch {
+  exportOnMerge?: boolean;
+  importOnPush?: boolean;
+  /** Minutes between polls (5..1440), or null for none. */
+  pollMinutes?: number | null;
+  /** A new sealed webhook secret (the old URL stops working). */
+  webhookSecret?: string;
+  /** Who saved the settings: automatic imports run as them. */
+  autoUserId: string;
+}
+
+const SETTING_COLUMNS = {
+  exportOnMerge: 'export_on_merge',
+  importOnPush: 'import_on_push',
+  pollMinutes: 'poll_minutes',
+  webhookSecret: 'webhook_secret',
+  autoUserId: 'auto_user_id',
+} as const satisfies Record<keyof GitSyncSettingsPatch, string>;
+
+/** Saves the settings given; the row as it is now, or undefined when the space has no Git sync. */
+export async function saveGitSyncSettings(
+  db: Queryable,
+  spaceId: string,
+  patch: GitSyncSettingsPatch,
+): Promise<GitSyncRow | undefined> {
+  const sets: string[] = [];
+  const params: unknown[] = [spaceId];
+  for (const [key, column] of Object.entries(SETTING_COLUMNS) as [keyof GitSyncSettingsPatch, string][]) {
+    if (patch[key] === undefined) continue;
+    params.push(patch[key]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  return queryOne<GitSyncRow>(
+    db,
+    `UPDATE space_git_sync SET ${sets.join(', ')} WHERE space_id = $1 RETURNING *`,
+    params,
+  );
+}
+
+/**
+ * The Git syncs whose poll is due at `now` (never polled, or last polled `poll_minutes` ago or
+ * more), of spaces that are not deleted, longest waiting first.
+ */
+export function dueGitPolls(db: Queryable, now: Date, limit: number): Promise<GitSyncRow[]> {
+  return db.query<GitSyncRow>(
+    `SELECT g.* FROM space_git_sync g JOIN spaces s ON s.id = g.space_id AND s.deleted_at IS NULL
+     WHERE g.poll_minutes IS NOT NULL
+       AND (g.last_polled_at IS NULL OR g.last_polled_at <= $1::timestamptz - g.poll_minutes * interval '1 minute')
+     ORDER BY g.last_polled_at NULLS FIRST, g.space_id
+     LIMIT $2`,
+    [now, limit],
+  );
+}
+
+/** Records that the poller looked at this space's repository at `now` (the next poll is due from there). */
+export async function markGitPolled(db: Queryable, spaceId: string, now: Date): Promise<void> {
+  await db.query('UPDATE space_git_sync SET last_polled_at = $2 WHERE space_id = $1', [spaceId, now]);
+}
+
+/**
+ * Whether the newest job of `subject` is an import of `kind` still waiting to start (and not a
+ * standalone one): it will read the branch as it is when it runs, so another import asked for now
+ * would only repeat it.
+ */
+export async function importWaiting(db: Queryable, subject: string, kind: string): Promise<boolean> {
+  const newest = await queryOne<{ kind: string; state: string; standalone: boolean }>(
+    db,
+    `SELECT kind, state, COALESCE(payload->>'standalone', 'false') = 'true' AS standalone
+     FROM jobs WHERE subject = $1 ORDER BY seq DESC LIMIT 1`,
+    [subject],
+  );
+  return !!newest && newest.kind === kind && newest.state === 'queued' && !newest.standalone;
 }

@@ -249,6 +249,53 @@ describe('conflicts', () => {
   });
 });
 
+describe('an export interrupted after its push landed', () => {
+  it('recognises its own commit when it runs again, records it, and makes no other', async () => {
+    const spaceId = await newSpace('Interrupted');
+    await git.createRepo('interrupted');
+    const written = await write(spaceId, [
+      { operation: 'insert_page', title: 'Page', document: { markdown: 'One.\n' } },
+    ]);
+    const pageId = written.changes[0]!.page!.id;
+    await run(spaceId, 'export', { url: withAuth('interrupted'), ref: 'refs/heads/main', commitMessage: 'First' });
+    const db = t.server.ctx.db;
+    const [before] = await db.query<{ baseline: unknown; last_commit: string }>(
+      'SELECT baseline, last_commit FROM space_git_sync WHERE space_id = $1',
+      [spaceId],
+    );
+    await write(spaceId, [{ operation: 'update_page', page: pageId, document: { markdown: 'Two.\n' } }]);
+    await run(spaceId, 'export', { url: git.repoUrl('interrupted'), ref: 'refs/heads/main', commitMessage: 'Second' });
+    const pushed = await git.head('interrupted', 'main');
+    // As if the process died right after the push: the space's sync still says the first commit, and the
+    // job that pushed is queued again with the progress it saved before pushing.
+    await db.query('UPDATE space_git_sync SET baseline = $2, last_commit = $3 WHERE space_id = $1', [
+      spaceId,
+      JSON.stringify(before!.baseline),
+      before!.last_commit,
+    ]);
+    const job = await t.server.ctx.jobRunner.enqueue({
+      kind: 'git-export',
+      payload: {
+        spaceId,
+        organizationId: orgId,
+        userId: (await t.client.user.getAuthenticatedUser()).data.id,
+        commitMessage: 'Second',
+      },
+      organizationId: orgId,
+      subject: `git:${spaceId}`,
+    });
+    await db.query('UPDATE jobs SET progress = $2 WHERE id = $1', [
+      job.id,
+      JSON.stringify({ pushingFrom: before!.last_commit }),
+    ]);
+    await t.server.ctx.jobRunner.drain();
+    const info = await ok('getSpaceGitInfo', t.client.spaces.getSpaceGitInfo(spaceId));
+    expect(info.operation).toMatchObject({ state: 'success' });
+    expect((info as { commit?: string }).commit).toBe(pushed);
+    expect(await git.head('interrupted', 'main')).toBe(pushed);
+  });
+});
+
 describe('info, the legacy installation and bad input', () => {
   it('answers 404 without a Git sync, and forgets it (idempotently) with the legacy installation', async () => {
     const spaceId = await newSpace('Bare');

@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'downloadRevisionPdf',
   'getPublishedOpenAPISpec',
   'listTemplates',
+  // Authorized by the secret in its URL; any wrong one is a 404 (test/api/git-sync-auto.test.ts).
+  'receiveGitWebhook',
 ]);
 
 function routes() {

@@ -4,8 +4,9 @@ import type { World } from './authz-fixture';
 import { fresh, type Params } from './authz-fresh';
 
 /**
- * Git sync: the space's admins (`git-sync`) start imports and exports and remove the sync; whoever
- * sees the space reads its Git sync info. The repository is on an address the fixture's server may
+ * Git sync: the space's admins (`git-sync`) start imports and exports, change the automatic sync's
+ * settings and remove the sync; whoever sees the space reads its Git sync info and settings. (The
+ * webhook a Git host calls is authorized by the secret in its URL: SIGNED_OPERATIONS of authz-table.ts.) The repository is on an address the fixture's server may
  * not fetch (no outbound allow-list), so a queued job fails at once and touches nothing.
  */
 
@@ -40,4 +41,7 @@ export const GIT_OPERATIONS: OperationTable = {
   },
   getSpaceGitInfo: { params: withGitSync, checks: (_w, p) => [ask.space(p.spaceId!, 'view')] },
   deleteSpaceGitLegacyInstallation: { params: fresh.space, checks: gitSync },
+  // The automatic sync's settings (Folio extension): readers see them (without the webhook URL), admins change them.
+  getSpaceGitSettings: { params: withGitSync, checks: (_w, p) => [ask.space(p.spaceId!, 'view')] },
+  updateSpaceGitSettings: { params: withGitSync, body: () => ({ exportOnMerge: false }), checks: gitSync },
 };

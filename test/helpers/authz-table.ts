@@ -23,7 +23,13 @@ import { SITE_OPERATIONS } from './authz-table-sites';
  */
 export const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'getPublishedOpenAPISpec', 'listTemplates']);
 
-export const SIGNED_OPERATIONS = new Set(['uploadStorageFile', 'downloadFile', 'downloadRevisionPdf']);
+/** receiveGitWebhook: the secret in a space's webhook URL is the credential (test/api/git-sync-auto.test.ts). */
+export const SIGNED_OPERATIONS = new Set([
+  'uploadStorageFile',
+  'downloadFile',
+  'downloadRevisionPdf',
+  'receiveGitWebhook',
+]);
 
 /**
  * The invite id is the credential of joinOrganizationWithInvite (any signed-in

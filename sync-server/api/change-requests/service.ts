@@ -16,6 +16,7 @@ import { requireSpace } from '../spaces/service';
 import { forkUpdate, pullInto } from '../../docs/fork-merge';
 import { presentChangeRequest } from './present';
 import { viewerOf } from '../system/present-user';
+import { afterMerge } from '../git/after-merge';
 
 /** Open (unresolved top-level) comments of a change request, from its discussion document. */
 export function openCommentCount(ctx: AppContext, changeRequestId: string): Promise<number> {
@@ -221,6 +222,8 @@ export async function mergeChangeRequest(ctx: AppContext, p: Principal, spaceId:
   }
   const revision = await currentSpaceRevision(ctx, spaceId);
   await ctx.db.query('UPDATE change_requests SET revision_merged = $2 WHERE id = $1', [cr.id, revision]);
+  // A Git sync that exports on merge queues its export (a failure there never fails the merge).
+  await afterMerge(ctx, spaceId, cr, p.userId);
   return { revision, result: 'merge' as const };
 }
 

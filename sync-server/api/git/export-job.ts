@@ -30,7 +30,7 @@ export function gitExportJob(ctx: AppContext): JobKind<GitJobPayload, ExportOutc
     kind: GIT_EXPORT_JOB,
     maxAttempts: 3,
     timeoutMs: GIT_OPERATION_TIMEOUT_MS,
-    async run({ job, signal }) {
+    async run({ job, signal, progress }) {
       const payload = job.payload;
       const { row, record } = await startOperation(ctx, payload, 'export');
       if (isStale(row, payload)) {
@@ -45,7 +45,11 @@ export function gitExportJob(ctx: AppContext): JobKind<GitJobPayload, ExportOutc
         ]);
         const access = repoAccess(ctx, row, signal);
         const branch = await readBranch(access);
-        if (!payload.force && row.last_commit && branch.commit !== row.last_commit)
+        // A run killed after its push landed but before it recorded it finds its own commit on the branch: it
+        // started from the last synced commit (its progress says so), and the branch now holds what it pushed.
+        const resumedFrom = (job.progress as { pushingFrom?: string | null } | null)?.pushingFrom;
+        const resumed = resumedFrom !== undefined && resumedFrom === row.last_commit;
+        if (!payload.force && !resumed && row.last_commit && branch.commit !== row.last_commit)
           throw new JobError(
             'DIVERGED',
             `The branch ${row.ref} has commits this space has not imported: import the repository first, or export with "force" to replace them`,
@@ -58,7 +62,14 @@ export function gitExportJob(ctx: AppContext): JobKind<GitJobPayload, ExportOutc
         const { changes, baseline } = writeRepository(content, previous, branch.files, {
           projectDirectory: row.project_directory,
         });
+        if (resumed && branch.commit !== row.last_commit && changes.size > 0)
+          throw new JobError(
+            'DIVERGED',
+            `The branch ${row.ref} moved while an interrupted export was pending: import the repository first, or export with "force"`,
+          );
         const author = await authorOf(ctx, payload.userId);
+        // Recorded before pushing: a run killed mid-push can tell its own commit from someone else's.
+        await progress({ pushingFrom: branch.commit });
         const pushed = await commitAndPush(access, {
           parent: branch.commit,
           files: changes,

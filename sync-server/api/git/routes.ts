@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ExportBody, GitParams, GitSyncStateSchema, ImportBody } from './schemas';
 import { gitInfo, removeGitSync, requestGitOperation } from './service';
+import { gitSettingsRoutes } from './settings-routes';
+import { gitHookRoutes } from './hook-routes';
 
 const Queued = (description: string) => Type.Null({ description });
 
@@ -10,6 +12,9 @@ const Queued = (description: string) => Type.Null({ description });
 export const gitRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // Folio's extensions: the automatic sync's settings, and the webhook a Git host calls on a push.
+    await app.register(gitSettingsRoutes(ctx));
+    await app.register(gitHookRoutes(ctx));
     app.post(
       '/spaces/:spaceId/git/import',
       {
