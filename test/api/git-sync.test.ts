@@ -47,10 +47,11 @@ async function write(spaceId: string, changes: unknown[]): Promise<{ changes: { 
   return res.body as { changes: { page?: { id: string } }[] };
 }
 
+/** Starts an operation through the official client (204, validated against GitBook's schema), runs the queue, answers the state. */
 async function run(spaceId: string, direction: 'import' | 'export', body: Record<string, unknown>) {
-  const path = `/v1/spaces/${spaceId}/git/${direction}`;
-  const res = await raw(t, 'POST', path, { token: t.adminToken, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(204);
+  if (direction === 'import')
+    await ok('importGitRepository', t.client.spaces.importGitRepository(spaceId, body as never), 204);
+  else await ok('exportToGitRepository', t.client.spaces.exportToGitRepository(spaceId, body as never), 204);
   await t.server.ctx.jobRunner.drain();
   return ok('getSpaceGitInfo', t.client.spaces.getSpaceGitInfo(spaceId));
 }
