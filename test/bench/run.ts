@@ -30,6 +30,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   summary: () => import('./summary'),
   'pglite-footprint': () => import('./pglite-footprint'),
   startup: () => import('./startup'),
+  'git-sync': () => import('./git-sync'),
 };
 
 async function main(filters: string[]): Promise<number> {
