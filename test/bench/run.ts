@@ -31,6 +31,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'pglite-footprint': () => import('./pglite-footprint'),
   startup: () => import('./startup'),
   'git-sync': () => import('./git-sync'),
+  computed: () => import('./computed'),
 };
 
 async function main(filters: string[]): Promise<number> {
