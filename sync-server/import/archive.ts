@@ -1,3 +1,4 @@
+import { contentTypeOf } from './media-types';
 import { posix } from 'node:path';
 import { fileNameProblem } from '../store/file-fields';
 import { layoutOf, type LayoutEntry } from './archive-layout';
@@ -33,16 +34,6 @@ export interface SourceFile {
 }
 
 export const isZip = (b: Buffer) => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-};
 
 /** Imports the files of one import (see the file comment). */
 export function importFiles(sources: readonly SourceFile[], runId: string, limits = ARCHIVE_LIMITS): ImportTree {
@@ -225,11 +216,10 @@ function assetsOf(
       );
     else if (problem) tally.skip('files', path, 'INVALID_FILE', `the file name ${problem}`);
     else {
-      const ext = name.split('.').pop()!.toLowerCase();
       out.push({
         ref: refs.file(),
         name,
-        contentType: IMAGE_TYPES[ext] ?? 'application/octet-stream',
+        contentType: contentTypeOf(name),
         bytes: Buffer.from(files.get(path)!),
       });
       tally.done('files');

@@ -1,10 +1,12 @@
+import { useGitSyncAction } from '../git/use-git-sync-action';
 import { useImportAction } from '../import/use-import-action';
 import { MenuButton, type MenuItem } from '../ui/kit/menu';
 
 /**
  * The top of the page tree: the space's title and its actions ("Rename space…"). The title is the
  * store's, so a rename shows here, in the top bar and in the window title at once. "Import…" is
- * there only for callers who may edit the space.
+ * there only for callers who may edit the space; "Git sync…" for those who may sync it, and read-only
+ * for others when the space has a Git sync.
  */
 export function SpaceHeader(props: {
   title: string | undefined;
@@ -13,6 +15,7 @@ export function SpaceHeader(props: {
   changeRequestId: string | undefined;
 }) {
   const importContent = useImportAction(props.spaceId, props.changeRequestId);
+  const gitSync = useGitSyncAction(props.spaceId);
   return (
     <div class="tree-space">
       <span class="tree-space-title" data-testid="tree-space-title" title={props.title}>
@@ -26,6 +29,9 @@ export function SpaceHeader(props: {
           { label: 'Rename space…', icon: 'pencil', testid: 'action-rename-space', run: props.rename },
           ...(importContent
             ? [{ label: 'Import…', icon: 'upload', testid: 'action-import', run: importContent } satisfies MenuItem]
+            : []),
+          ...(gitSync
+            ? [{ label: 'Git sync…', icon: 'git-compare', testid: 'action-git-sync', run: gitSync } satisfies MenuItem]
             : []),
         ]}
       />

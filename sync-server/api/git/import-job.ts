@@ -17,7 +17,7 @@ import { planImport, type ImportPlan } from './import-plan';
 import { applyBodies, takeBodies, type BodyOutcome, type BodyUpdate } from './live-merge';
 import { asJobError, failureMessage, isStale, startOperation } from './operation-log';
 import { GIT_OPERATION_TIMEOUT_MS } from './present';
-import { contentTypeOf } from './content-type';
+import { contentTypeOf } from '../../import/media-types';
 import { principalOf } from './principal';
 
 /** What an import leaves on its job. */

@@ -1,4 +1,7 @@
-/** The media type of a repository asset by its extension (Git stores none); unknown: octet-stream. */
+/**
+ * The media type of a file by its extension, where nothing else says it (an archive entry, a Git
+ * repository's asset); unknown: application/octet-stream.
+ */
 const TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
