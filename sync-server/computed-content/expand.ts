@@ -7,7 +7,8 @@ import type { Queryable } from '../store/db';
 import { bundleOf } from '../openapi-specs/bundles';
 import { specOutline } from '../openapi-specs/outline';
 import type { SpecSummary } from '../openapi-specs/summaries';
-import { openApiPages, type GeneratedPage } from './openapi-pages';
+import { openApiPages } from './openapi-pages';
+import { generatedTree } from './generated-tree';
 
 /**
  * Content reads see computed pages expanded: a revision stores a computed page as its source
@@ -71,31 +72,6 @@ function pageData(page: StoredPage, markdown: string): PageData {
   return data;
 }
 
-function generatedPage(
-  page: GeneratedPage,
-  parentPath: string,
-  at: Pick<PageData, 'createdAt' | 'updatedAt' | 'hidden'>,
-): StoredPage {
-  const path = `${parentPath}/${page.slug}`;
-  const children = page.pages.map((c) => generatedPage(c, path, at));
-  const data: PageData = {
-    id: page.id,
-    kind: 'document',
-    title: page.title,
-    slug: page.slug,
-    parent: null,
-    index: '',
-    hidden: at.hidden,
-    noIndex: false,
-    layout: {},
-    markdown: page.markdown,
-    ...(page.description ? { description: page.description } : {}),
-    ...(at.createdAt ? { createdAt: at.createdAt } : {}),
-    ...(at.updatedAt ? { updatedAt: at.updatedAt } : {}),
-  };
-  return presentPage(data, page.slug, path, children as never) as unknown as StoredPage;
-}
-
 /** What a computed page expands to: its overview with the generated pages, or a notice saying why not. */
 async function expandPage(page: StoredPage, sources: ExpandSources): Promise<StoredPage> {
   const source = readComputedSource(page.computed) as ComputedOpenApiSource | undefined;
@@ -128,7 +104,7 @@ async function expandPage(page: StoredPage, sources: ExpandSources): Promise<Sto
   const at = pageData(page, '');
   return asDocument(
     generated.overview,
-    generated.pages.map((p) => generatedPage(p, path, at)),
+    generated.pages.map((p) => generatedTree(p, path, at)),
   );
 }
 

@@ -2,17 +2,11 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { readComputedSource, sourceSpecSlug, type ComputedOpenApiSource } from '../../../shared/doc/computed';
-import { presentPage as presentStoredPage } from '../../../shared/doc/present';
-import type { PageData } from '../../../shared/doc/types';
 import type { StoredPage } from '../../docs/revision-store';
 import { bundleOf } from '../../openapi-specs/bundles';
 import { specOutline } from '../../openapi-specs/outline';
-import {
-  documentMarkdown,
-  openApiPages,
-  type DocumentProps,
-  type GeneratedPage,
-} from '../../computed-content/openapi-pages';
+import { documentMarkdown, openApiPages, type DocumentProps } from '../../computed-content/openapi-pages';
+import { generatedTree } from '../../computed-content/generated-tree';
 import { expandSources } from '../content/computed';
 import { requireSpace } from '../spaces/service';
 
@@ -60,27 +54,12 @@ function checkedSource(raw: Body['source']): ComputedOpenApiSource {
   return source;
 }
 
-/** A generated page as GitBook's RevisionPageDocument, with its path under the computed page's. */
-function presentGenerated(page: GeneratedPage, parentPath: string, appBase: string): object {
-  const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
-  const data: PageData = {
-    id: page.id,
-    kind: 'document',
-    title: page.title,
-    slug: page.slug,
-    parent: null,
-    index: '',
-    hidden: false,
-    noIndex: false,
-    layout: {},
-    markdown: page.markdown,
-    ...(page.description ? { description: page.description } : {}),
-  };
-  const stored = presentStoredPage(data, page.slug, path, []) as unknown as StoredPage;
+/** Generated pages as GitBook's RevisionPageDocument, with `urls.app` (paths from the root of the generation). */
+function withUrls(page: StoredPage, appBase: string): object {
   return {
-    ...stored,
-    urls: { app: `${appBase}/${path}` },
-    pages: page.pages.map((c) => presentGenerated(c, path, appBase)),
+    ...page,
+    urls: { app: `${appBase}/${String(page.path)}` },
+    pages: (page.pages ?? []).map((c) => withUrls(c, appBase)),
   };
 }
 
@@ -90,7 +69,7 @@ export async function computedRevision(ctx: AppContext, p: Principal, spaceId: s
   const spec = await specFor(ctx, p, spaceId, source);
   const generated = openApiPages({ source, seed: body.seed, outline: spec.outline, downloadUrl: spec.downloadUrl });
   return {
-    pages: generated.pages.map((page) => presentGenerated(page, '', spec.appBase)),
+    pages: generated.pages.map((page) => withUrls(generatedTree(page, ''), spec.appBase)),
     files: [],
     reusableContents: [],
   };
