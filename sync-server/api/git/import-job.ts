@@ -15,6 +15,8 @@ import { repoAccess } from './access';
 import { GIT_IMPORT_JOB, type GitJobPayload } from './job-payload';
 import { planImport, type ImportPlan } from './import-plan';
 import { applyBodies, takeBodies, type BodyOutcome, type BodyUpdate } from './live-merge';
+import { applyAssetChanges, assetChangesOf } from './import-assets';
+import { applyFormerPaths, formerPathsToAdd } from './import-redirects';
 import { asJobError, failureMessage, isStale, startOperation } from './operation-log';
 import { GIT_OPERATION_TIMEOUT_MS } from './present';
 import { contentTypeOf } from '../../import/media-types';
@@ -119,8 +121,15 @@ export function gitImportJob(ctx: AppContext): JobKind<GitJobPayload, ImportOutc
             ).id
           : undefined;
         const target = standalone ? { changeRequestId: standalone } : {};
-        const written = await writeToSpace(ctx, payload, plan, read.files, titles, target, async (docName) => {
+        const extraWarnings: string[] = [];
+        const written = await writeToSpace(ctx, payload, plan, read.files, titles, target, async (docName, ids) => {
           merged = await applyBodies(ctx, docName, bodies, previous, { force: payload.force, userId: payload.userId });
+          // Then, before the revision: assets changed or deleted in the repository, and its redirects.
+          const assets = assetChangesOf(read);
+          extraWarnings.push(
+            ...(await applyAssetChanges(ctx, payload.organizationId, docName, assets, payload.userId)),
+          );
+          await applyFormerPaths(ctx, docName, formerPathsToAdd(read.redirects, ids), payload.userId);
         });
         const repoPages = repoPagesById(read.pages);
         for (const id of merged.conflicts) if (repoPages.has(id)) plan.conflicts.push(repoPages.get(id)!);
@@ -157,6 +166,7 @@ export function gitImportJob(ctx: AppContext): JobKind<GitJobPayload, ImportOutc
           warnings: [
             ...read.warnings,
             ...plan.keptEdited.map((id) => `Page ${id} was deleted in the repository but edited here: it was kept`),
+            ...extraWarnings,
           ],
         };
       } catch (err) {
@@ -181,7 +191,7 @@ async function writeToSpace(
   files: readonly RepoFile[],
   titles: ReadonlyMap<string, string>,
   target: { changeRequestId?: string },
-  after?: (docName: string) => Promise<void>,
+  after?: (docName: string, ids: ReadonlyMap<string, string>) => Promise<void>,
 ): Promise<WrittenImport> {
   const newFiles = files.filter((f) => f.id === undefined);
   const changes = batchChanges(plan, titles);
@@ -192,7 +202,7 @@ async function writeToSpace(
     });
   const name = target.changeRequestId ? crContentDoc(target.changeRequestId) : spaceContentDoc(payload.spaceId);
   if (changes.length === 0) {
-    await after?.(name);
+    await after?.(name, new Map());
     return { revision: await revise(ctx, payload, target), ids: new Map() };
   }
   const batch = planBatch(changes);
@@ -220,8 +230,6 @@ async function writeToSpace(
       },
     }),
   );
-  await after?.(name);
-  const revision = await revise(ctx, payload, target);
   const ids = new Map<string, string>();
   for (const ref of plan.newPageRefs) {
     const id = batch.newPages.get(indexOfRef.get(ref)!);
@@ -231,7 +239,8 @@ async function writeToSpace(
     const id = batch.refs.files.get(f.path);
     if (id) ids.set(f.path, id);
   }
-  return { revision, ids };
+  await after?.(name, ids);
+  return { revision: await revise(ctx, payload, target), ids };
 }
 
 /**

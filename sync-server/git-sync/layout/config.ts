@@ -7,7 +7,7 @@ import type { Baseline } from './types';
  * Where the docs of a repository are: GitBook's `.gitbook.yaml` at the project directory
  * (`root`: the docs folder, relative to it; `structure.readme` and `structure.summary`: the first
  * page and the table of contents, relative to the root), with GitBook's defaults when it is absent.
- * Its `redirects` are GitBook's business: the file is never rewritten.
+ * Its `redirects` are read and written by redirects.ts; nothing else of the file is ever rewritten.
  */
 
 export interface DocsConfig {

@@ -11,6 +11,7 @@
 export { bindIds } from './baseline';
 export { readRepository, type ReadResult } from './reader';
 export { writeRepository, type WriteResult } from './writer';
+export { addRedirects, readRedirects, type Redirect } from './redirects';
 export type {
   Baseline,
   BaselineFile,
@@ -20,6 +21,7 @@ export type {
   RepoFile,
   RepoPage,
   RepoPageKind,
+  RepoRedirect,
   SpaceContent,
   SpaceFile,
   SpacePage,

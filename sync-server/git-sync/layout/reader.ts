@@ -9,7 +9,8 @@ import { readPageBody, readPageFields } from './reader-page';
 import { matchBaseline } from './reader-match';
 import { parseSummaryFile } from './summary-parse';
 import { folioIndex, repoIndex, type TreeNode } from './link-targets';
-import type { Baseline, BaselineFile, BaselinePage, LayoutOptions, RepoFile, RepoPage } from './types';
+import { readRedirects } from './redirects';
+import type { Baseline, BaselineFile, BaselinePage, LayoutOptions, RepoFile, RepoPage, RepoRedirect } from './types';
 
 /**
  * Reads a branch's tree into Folio's pages and files (see layout-tree.ts for which files are
@@ -21,6 +22,10 @@ import type { Baseline, BaselineFile, BaselinePage, LayoutOptions, RepoFile, Rep
 export interface ReadResult {
   pages: RepoPage[];
   files: RepoFile[];
+  /** Files of the baseline (with an id) that the repository no longer has. */
+  deletedFiles: BaselineFile[];
+  /** .gitbook.yaml's redirects, in its order. */
+  redirects: RepoRedirect[];
   baseline: Baseline;
   warnings: string[];
 }
@@ -94,6 +99,9 @@ export function readRepository(
 
   const assets = readAssets(files, config, previous);
   decodeBodies(readings, pages, assets);
+  const redirects = redirectsOf(config, readings, previous, warnings);
+  const present = new Set(assets.map((a) => a.file.path));
+  const deletedFiles = (previous?.files ?? []).filter((f) => f.id && !present.has(f.path));
 
   const baseline: Baseline = {
     version: 1,
@@ -111,7 +119,34 @@ export function readRepository(
       ...(file.id ? { id: file.id } : {}),
     })),
   };
-  return { pages, files: assets.map((a) => a.file), baseline, warnings };
+  return { pages, files: assets.map((a) => a.file), deletedFiles, redirects, baseline, warnings };
+}
+
+/** .gitbook.yaml's redirects with the pages they lead to; one leading to no page is said in `warnings`. */
+function redirectsOf(
+  config: DocsConfig,
+  readings: readonly Reading[],
+  previous: Baseline | undefined,
+  warnings: string[],
+): RepoRedirect[] {
+  const byPath = new Map(readings.filter((r) => r.page.path !== undefined).map((r) => [r.page.path!, r.page]));
+  const before = new Set(
+    previous?.root === config.root
+      ? readRedirects(previous.configText, previous.root, config.configPath, []).map((r) => `${r.from}\n${r.to}`)
+      : [],
+  );
+  return readRedirects(config.configText, config.root, config.configPath, warnings).map((r): RepoRedirect => {
+    const page = byPath.get(r.to);
+    if (!page)
+      warnings.push(
+        `${config.configPath}: the redirect ${JSON.stringify(r.from)} leads to ${r.to}, which is no page: it is not applied`,
+      );
+    return {
+      ...r,
+      ...(page ? { page: { key: page.key, ...(page.id ? { id: page.id } : {}) } } : {}),
+      known: before.has(`${r.from}\n${r.to}`),
+    };
+  });
 }
 
 /** One layout node read into a page (its body comes later, once every page's place is known). */
@@ -172,9 +207,17 @@ function readAssets(files: ReadonlyMap<string, Uint8Array>, config: DocsConfig, 
   for (const [path, bytes] of files) {
     if (!path.startsWith(config.assets) || path.endsWith('/') || path.length === config.assets.length) continue;
     const prev = known.get(path);
+    const sha = sha256(bytes);
+    const changed = prev?.id !== undefined && prev.sha256 !== sha;
     out.push({
-      file: { ...(prev?.id ? { id: prev.id } : {}), name: prev?.name ?? baseName(path), path, bytes },
-      sha: sha256(bytes),
+      file: {
+        ...(prev?.id ? { id: prev.id, baseSha256: prev.sha256 } : {}),
+        name: prev?.name ?? baseName(path),
+        path,
+        bytes,
+        ...(changed ? { changed: true as const } : {}),
+      },
+      sha,
     });
   }
   return out.sort((a, b) => a.file.path.localeCompare(b.file.path));

@@ -46,6 +46,23 @@ export interface RepoFile {
   /** Its path in the repository, also its key for `bindIds`. */
   path: string;
   bytes: Uint8Array;
+  /** Known files (with an id) whose bytes changed in the repository since the last sync. */
+  changed?: true;
+  /** Known files: the sha256 the baseline had for them (what Folio held at the last sync). */
+  baseSha256?: string;
+}
+
+/**
+ * A redirect of `.gitbook.yaml` (redirects.ts): the old URL path (relative to the docs root) and
+ * the page its file is — the page's key and, when the baseline knows it, its id. `page` is
+ * undefined when the file is no page (the read warns).
+ */
+export interface RepoRedirect {
+  from: string;
+  to: string;
+  page?: { key: string; id?: string };
+  /** Whether the last sync's .gitbook.yaml already had this redirect (then the import applied it already). */
+  known: boolean;
 }
 
 /** A page of the space as the writer needs it. */

@@ -5,6 +5,8 @@ import { bytesOf, sameBytes, utf8 } from './lines';
 import { editedPageText, newPageText, type PageLinks } from './writer-page';
 import { planLayout, type Plan, type PlannedPage } from './writer-plan';
 import { planSummary } from './writer-summary';
+import { addRedirects, hasRedirectsMap, urlPathOf } from './redirects';
+import type { DocsConfig } from './config';
 import type { Baseline, BaselineFile, BaselinePage, LayoutOptions, PageFields, SpaceContent, SpacePage } from './types';
 
 /**
@@ -19,7 +21,11 @@ import type { Baseline, BaselineFile, BaselinePage, LayoutOptions, PageFields, S
  *   over whatever holds those paths, every other new path avoids existing files;
  * - when a page's file changed in the repository since the baseline and Folio edited the page
  *   too, Folio's edit is applied as a patch onto the repository's text when it applies cleanly
- *   (else Folio's text wins; the caller detects such conflicts before writing, from the read).
+ *   (else Folio's text wins; the caller detects such conflicts before writing, from the read);
+ * - a page whose file moves (Folio moved it or changed its slug) gets a redirect from its old URL
+ *   path to its new file in `.gitbook.yaml` — only when that file already has a `redirects` map:
+ *   GitBook adds redirects only when asked, and a repository that has none has not asked. Existing
+ *   redirects are never changed or dropped (redirects.ts).
  */
 
 export interface WriteResult {
@@ -118,6 +124,7 @@ export function writeRepository(
   for (const d of plan.deletedFiles) if (!assetPaths.has(d.path)) remove(d.path);
 
   if (summary.text !== undefined && summary.text !== base?.summaryText) put(config.summary, bytesOf(summary.text));
+  const configText = writeRedirects(plan, config, current, put);
 
   return {
     changes,
@@ -128,11 +135,37 @@ export function writeRepository(
       readme: config.readme,
       summary: config.summary,
       ...(summary.text !== undefined ? { summaryText: summary.text } : {}),
-      ...(config.configText !== undefined ? { configText: config.configText } : {}),
+      ...(configText !== undefined ? { configText } : {}),
       pages,
       files,
     },
   };
+}
+
+/**
+ * Adds a redirect for every page whose file moves to `.gitbook.yaml`, when it has a `redirects` map
+ * (see the file comment); answers the file's text as the branch will hold it.
+ */
+function writeRedirects(
+  plan: Plan,
+  config: DocsConfig,
+  current: ReadonlyMap<string, Uint8Array> | undefined,
+  put: (path: string, bytes: Uint8Array) => void,
+): string | undefined {
+  const there = current?.get(config.configPath);
+  const text = there ? utf8(there) : config.configText;
+  if (text === undefined || !hasRedirectsMap(text)) return text;
+  const add = new Map<string, string>();
+  for (const p of plan.pages) {
+    if (p.oldPath === undefined || p.path === undefined || p.oldPath === p.path || !p.path.startsWith(config.root))
+      continue;
+    const from = urlPathOf(p.oldPath, config.root, config.readme);
+    if (from !== undefined && from !== urlPathOf(p.path, config.root, config.readme))
+      add.set(from, p.path.slice(config.root.length));
+  }
+  const next = addRedirects(text, add);
+  if (next !== text) put(config.configPath, bytesOf(next));
+  return next;
 }
 
 /** Writes one page (when it changed) and answers its new baseline entry. */
