@@ -1,4 +1,4 @@
-import { BENCH_ADMIN_TOKEN, startBenchServer, type BenchServer } from './fixture';
+import { BENCH_ADMIN_TOKEN, benchApi, startBenchServer, type BenchServer } from './fixture';
 import type { BenchOutcome } from './http-load';
 import { writeArtifact } from './rest';
 
@@ -27,16 +27,7 @@ function spec(version: string) {
   return JSON.stringify({ openapi: '3.1.0', info: { title: 'Bench API', version }, paths });
 }
 
-async function api(b: BenchServer, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${b.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
+const api = benchApi;
 
 async function timeRead(b: BenchServer, spaceId: string): Promise<number> {
   const t0 = performance.now();

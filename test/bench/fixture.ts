@@ -118,3 +118,15 @@ export async function seedMembers(
     await b.clientFor(token).orgs.joinOrganizationWithInvite(organizationId, invite.data.id);
   });
 }
+
+/** A JSON call of the REST API as the instance admin; throws on a non-2xx answer (benchmarks measure only successes). */
+export async function benchApi(b: BenchServer, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${b.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
-import { BENCH_ADMIN_TOKEN, startBenchServer, type BenchServer } from './fixture';
+import { benchApi, startBenchServer, type BenchServer } from './fixture';
 import type { BenchOutcome } from './http-load';
 import { writeArtifact } from './rest';
 
@@ -23,16 +23,7 @@ export const name = 'git-sync';
 const PAGES = 200;
 const exec = promisify(execFile);
 
-async function api(b: BenchServer, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${b.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
+const api = benchApi;
 
 /** Milliseconds from asking for an operation to its job's end (drained in-process: no poll delay). */
 async function timed(b: BenchServer, spaceId: string, direction: 'import' | 'export', body: unknown) {

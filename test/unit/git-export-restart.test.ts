@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { crash, processApi } from '../helpers/process-crash';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -38,21 +39,7 @@ const start = (dataDir: string) =>
     env: { FOLIO_ADMIN_TOKEN: TOKEN, FOLIO_OUTBOUND_ALLOW: '127.0.0.1' },
   });
 
-async function crash(s: ServerProcess): Promise<void> {
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGKILL');
-  await exited;
-}
-
-const api = async (s: ServerProcess, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${s.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-};
+const api = processApi(TOKEN);
 
 const operation = async (s: ServerProcess, spaceId: string) =>
   (await api(s, 'GET', `/spaces/${spaceId}/git/info`)).body as {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { startHeldServer, type HeldServer } from '../helpers/held-http';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { crash, processApi } from '../helpers/process-crash';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -40,21 +41,7 @@ const start = (dataDir: string) =>
     env: { FOLIO_ADMIN_TOKEN: TOKEN, FOLIO_OUTBOUND_ALLOW: '127.0.0.1' },
   });
 
-/** kill -9, and wait until the process is gone (its lock on the folder is then stale). */
-async function crash(s: ServerProcess): Promise<void> {
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGKILL');
-  await exited;
-}
-
-const api = async (s: ServerProcess, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${s.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+const api = processApi(TOKEN);
 
 interface Spec {
   processingState: string;
