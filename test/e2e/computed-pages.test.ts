@@ -209,7 +209,8 @@ describe('API reference pages in the app', () => {
       'Create a pet',
       'Get a store',
     ]);
-    expect(await previewTitles(page)).toEqual(['Pets', 'stores']);
+    // The two changes refresh the preview one after the other: wait for the second (without models).
+    await poll(() => previewTitles(page)).toEqual(['Pets', 'stores']);
     await poll(() => restTitles()).toEqual([
       'Welcome',
       [

@@ -15,7 +15,9 @@ export interface MenuItem {
 /**
  * A menu button (WAI-ARIA menu button pattern): the button opens a list of menu items under it;
  * ↑/↓/Home/End move, Enter/Space run, Escape or a click outside closes and focus returns to the
- * button. `items` is read each time the menu opens (it may depend on what is open right now).
+ * button. `items` is read whenever the menu renders while open (it may depend on what is open right
+ * now, and an item that becomes available while the menu is open — the caller's permissions just
+ * loaded — appears in it).
  */
 export function MenuButton(props: {
   label: string;
@@ -26,10 +28,10 @@ export function MenuButton(props: {
   class?: string;
   children?: ComponentChildren;
 }) {
-  const [open, setOpen] = useState<{ items: MenuItem[]; fromEnd: boolean }>();
+  const [open, setOpen] = useState<{ fromEnd: boolean }>();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const show = (fromEnd: boolean) => setOpen({ items: props.items(), fromEnd });
+  const show = (fromEnd: boolean) => setOpen({ fromEnd });
   const close = (restoreFocus: boolean) => {
     setOpen(undefined);
     if (restoreFocus) button.current?.focus();
@@ -85,7 +87,7 @@ export function MenuButton(props: {
       </button>
       {open && (
         <div ref={menu} class="menu" role="menu" aria-label={props.label} onKeyDown={onMenuKey}>
-          {open.items.map((item) => (
+          {props.items().map((item) => (
             <button
               key={item.testid}
               type="button"
