@@ -38,7 +38,14 @@ export default defineConfig({
       {
         // Headless Debian Chromium against a real server; PGlite (the browser is the part under test).
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], env: { FOLIO_TEST_BACKEND: 'pglite' } },
+        // A test here is a whole scenario (screenshots and axe in both schemes included): its timeout
+        // guards against a hang, not speed, and a loaded 2-core CI machine takes more than 30 s for some.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { FOLIO_TEST_BACKEND: 'pglite' },
+          testTimeout: 120_000,
+        },
       },
       {
         // Generated requests to every operation of /v1/openapi.json (fixed seed, ~4,000 requests); PGlite.
