@@ -44,6 +44,14 @@ export interface Config {
   gitMaxBytes: number;
   /** FOLIO_SECRET_KEY: the key (32 bytes, base64) sealing stored secrets such as Git credentials; unset = `<dataDir>/secret.key`. */
   secretKey: string | undefined;
+  /** FOLIO_TRANSLATE_ENGINE: which translation engine runs translations (none configured: a run fails saying so). */
+  translateEngine: 'libretranslate' | 'openai' | undefined;
+  /** FOLIO_TRANSLATE_URL: the engine's base URL (LibreTranslate: its root; OpenAI-compatible: the base before /chat/completions). */
+  translateUrl: string | undefined;
+  /** FOLIO_TRANSLATE_KEY: the engine's API key (LibreTranslate `api_key`; OpenAI-compatible bearer token). */
+  translateKey: string | undefined;
+  /** FOLIO_TRANSLATE_MODEL: the chat model of an OpenAI-compatible engine. */
+  translateModel: string | undefined;
   /** The window of every rate limit (s). */
   rateLimitWindowS: number;
   /** Failed authentications per client address and window before it gets 429 (0: unlimited). */
@@ -175,6 +183,26 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     env: 'FOLIO_SECRET_KEY',
     flag: 'secret-key',
     help: 'key sealing stored secrets (Git credentials): 32 bytes in base64, the same in every process (default: DATA_DIR/secret.key, made once)',
+  },
+  translateEngine: {
+    env: 'FOLIO_TRANSLATE_ENGINE',
+    flag: 'translate-engine',
+    help: 'translation engine: libretranslate or openai (default: openai when FOLIO_TRANSLATE_MODEL is set, else libretranslate when FOLIO_TRANSLATE_URL is)',
+  },
+  translateUrl: {
+    env: 'FOLIO_TRANSLATE_URL',
+    flag: 'translate-url',
+    help: 'base URL of the translation engine (a LibreTranslate server, or an OpenAI-compatible API such as https://api.openai.com/v1)',
+  },
+  translateKey: {
+    env: 'FOLIO_TRANSLATE_KEY',
+    flag: 'translate-key',
+    help: "the translation engine's API key (optional for a self-hosted LibreTranslate)",
+  },
+  translateModel: {
+    env: 'FOLIO_TRANSLATE_MODEL',
+    flag: 'translate-model',
+    help: 'chat model of an OpenAI-compatible translation engine (e.g. gpt-4o-mini)',
   },
   rateLimitWindowS: {
     env: 'FOLIO_RATE_LIMIT_WINDOW_S',
@@ -388,6 +416,7 @@ export function loadConfig(
   // The message never repeats the value: it is a secret, and errors are printed.
   if (secretKey !== undefined && !isSecretKey(secretKey))
     throw new ConfigError('FOLIO_SECRET_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)');
+  const translate = translateSettings(get);
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
@@ -423,6 +452,7 @@ export function loadConfig(
     jobLeaseMs,
     gitMaxBytes,
     secretKey,
+    ...translate,
     rateLimitAuthFailures: rateLimit('rateLimitAuthFailures'),
     rateLimitWrites: rateLimit('rateLimitWrites'),
     rateLimitReads: rateLimit('rateLimitReads'),
@@ -455,4 +485,27 @@ export function compileTrust(list: string): (address: string, hop: number) => bo
       .map((a) => a.trim())
       .filter(Boolean),
   );
+}
+
+/** The translation engine's settings: which engine, checked so a typo fails at start, not at the first run. */
+function translateSettings(
+  get: (key: keyof Config) => string | undefined,
+): Pick<Config, 'translateEngine' | 'translateUrl' | 'translateKey' | 'translateModel'> {
+  const url = get('translateUrl');
+  const model = get('translateModel');
+  const named = get('translateEngine');
+  if (named !== undefined && named !== 'libretranslate' && named !== 'openai')
+    throw new ConfigError(`FOLIO_TRANSLATE_ENGINE must be libretranslate or openai, got "${named}"`);
+  const engine = named ?? (model ? 'openai' : url ? 'libretranslate' : undefined);
+  if (url !== undefined && !/^https?:\/\/[^/]/.test(url))
+    throw new ConfigError(`FOLIO_TRANSLATE_URL must be an http(s) URL, got "${url}"`);
+  if (engine && !url) throw new ConfigError(`FOLIO_TRANSLATE_URL is required by the ${engine} translation engine`);
+  if (engine === 'openai' && !model)
+    throw new ConfigError('FOLIO_TRANSLATE_MODEL is required by the openai translation engine (e.g. gpt-4o-mini)');
+  return {
+    translateEngine: engine,
+    translateUrl: url?.replace(/\/+$/, ''),
+    translateKey: get('translateKey'),
+    translateModel: model,
+  };
 }

@@ -1,48 +1,9 @@
 import { Type } from 'typebox';
+import { LANGUAGES } from '../../../shared/languages';
 import { ContentPosition, DefaultLevel, EntityId, Url } from '../../http/schemas';
 
+export { LANGUAGES };
 const b = Type.Boolean();
-export const LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
 const Language = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
 const EditMode = Type.Union([Type.Literal('live'), Type.Literal('locked')]);
 const Visibility = Type.Union(
