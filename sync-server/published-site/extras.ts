@@ -12,6 +12,7 @@ import { locate, type VisibleSite } from './resolve';
 import { buildSiteSearch, type SiteSearch } from './search';
 import { SITE_SCRIPT } from './site-script';
 import { sitePages } from './site-pages';
+import { sitemapAlternates } from './sitemap-languages';
 import type { PublishedState } from './state';
 import { siteRevisions } from './site-revisions';
 
@@ -189,7 +190,7 @@ export function createExtras(ctx: AppContext) {
           );
         body = await encodeBody(
           kind === 'sitemap'
-            ? sitemapXml(pages, r.absoluteBase)
+            ? sitemapXml(pages, r.absoluteBase, sitemapAlternates(r.visible, pages, r.absoluteBase))
             : kind === 'llms'
               ? llmsTxt(site, pages, r.absoluteBase)
               : llmsFullTxt(pages, r.absoluteBase),

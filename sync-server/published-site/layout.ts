@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { StoredPage } from '../docs/revision-store';
 import type { PublishedLook } from './look';
+import { ICON } from './icons';
+import { alternateLinks, htmlLanguage, languageSwitcher, type Alternate, type LanguageLink } from './language-switcher';
 import { escapeHtml } from './markdown';
 import { THEME_BOOT, THEME_BOOT_HASH } from './site-script';
 import { STYLE } from './style';
 
 /**
  * The HTML shell of published pages, laid out like GitBook's sites: a header
- * (site title, section tabs, search and theme buttons), the page tree (with
- * the variant switcher between site spaces), the page with breadcrumbs and
+ * (site title, section tabs, language menu, search and theme buttons), the page
+ * tree (with the version switcher between site spaces), the page with breadcrumbs and
  * previous/next links, and its table of contents. Everything is plain HTML
  * and CSS; the one external script (site-script.ts) only enhances. The inline
  * stylesheet and the inline theme boot script are allowed by their hashes in
@@ -37,12 +39,16 @@ export interface NavLink {
   current: boolean;
 }
 
-/** Top navigation: sections (optionally under a group label), and the current section's site spaces. */
+/** Top navigation: sections (under their group label), the section's versions and languages (language-variants.ts). */
 export interface PageFrame {
   siteTitle: string;
   homeHref: string;
   sectionTabs: { group?: string; links: NavLink[] }[];
   variants: NavLink[];
+  /** The language switcher's entries (none when the section has one language). */
+  languages: LanguageLink[];
+  /** The language of the site space shown (its code: `<html lang>`, `dir`). */
+  language: string;
   /** Where the site's assets are served (`<site>/~folio/`). */
   assets: string;
   scriptVersion: string;
@@ -70,19 +76,9 @@ export interface PageContent {
   updated?: Date;
   /** Canonical absolute URL of the page (also its Open Graph URL). */
   canonical?: string;
+  /** The same page in the site's languages (`hreflang` alternates). */
+  alternates?: readonly Alternate[];
 }
-
-/** Lucide's search, moon and sun icons (inline: no request, no script; colored by the text color). */
-const svg = (cls: string, body: string) =>
-  `<svg class="${cls}" aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
-const ICON = {
-  search: svg('i-search', '<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3"/>'),
-  moon: svg('i-moon', '<path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z"/>'),
-  sun: svg(
-    'i-sun',
-    '<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2m-7.07-14.07 1.41 1.41m11.32 11.32 1.41 1.41M2 12h2m16 0h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41"/>',
-  ),
-};
 
 const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 const link = (l: NavLink) => `<a href="${escapeHtml(l.href)}"${current(l.current)}>${escapeHtml(l.title)}</a>`;
@@ -108,6 +104,9 @@ function pageTree(pages: readonly StoredPage[], c: Pick<PageContent, 'pageHref' 
 
 interface HeadInfo {
   title: string;
+  /** The page's language code ('en' when not given). */
+  language?: string;
+  alternates?: readonly Alternate[];
   noindex: boolean;
   description?: string;
   canonical?: string;
@@ -140,7 +139,7 @@ function head(h: HeadInfo): string {
   const meta = (attr: string, name: string, content: string) =>
     `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
   return (
-    `<!doctype html><html lang="en"${themeAttributes(h.look)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html ${htmlLanguage(h.language ?? 'en')}${themeAttributes(h.look)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(h.title)}</title>${h.description ? meta('name', 'description', h.description) : ''}` +
     `${h.noindex ? '<meta name="robots" content="noindex">' : ''}` +
     (h.canonical
@@ -153,6 +152,7 @@ function head(h: HeadInfo): string {
         (h.description ? meta('property', 'og:description', h.description) : '') +
         meta('name', 'twitter:card', 'summary')
       : '') +
+    alternateLinks(h.alternates ?? []) +
     `<meta name="color-scheme" content="${h.look?.theme && !h.look.themeToggle ? h.look.theme : 'light dark'}"><script>${THEME_BOOT}</script><style>${STYLE}</style>` +
     (h.look?.css ? `<style>${h.look.css}</style>` : '') +
     `${favicon(h.look)}</head>`
@@ -196,7 +196,7 @@ function header(frame: PageFrame): string {
     `<a class="site" href="${escapeHtml(frame.homeHref)}">${siteMark(frame)}</a>` +
     (tabs ? `<nav class="sections" aria-label="Sections"><ul>${tabs}</ul></nav>` : '') +
     headerLinks(frame.look) +
-    `<div class="tools"><button type="button" data-testid="search-open" aria-label="Search (press /)">${ICON.search}<span class="label">Search</span><kbd>/</kbd></button>` +
+    `<div class="tools">${languageSwitcher(frame.languages)}<button type="button" data-testid="search-open" aria-label="Search (press /)">${ICON.search}<span class="label">Search</span><kbd>/</kbd></button>` +
     (frame.look?.themeToggle === false
       ? ''
       : `<button type="button" data-testid="theme-toggle" aria-label="Switch theme">${ICON.moon}${ICON.sun}</button>`) +
@@ -270,6 +270,8 @@ export function renderPage(frame: PageFrame, c: PageContent): string {
       noindex: c.noindex,
       description: c.description,
       canonical: c.canonical,
+      alternates: c.alternates,
+      language: frame.language,
       siteTitle: frame.siteTitle,
       look: frame.look,
     }) +
@@ -284,7 +286,7 @@ export function renderPage(frame: PageFrame, c: PageContent): string {
 /** The not-found page of a site: its header and page tree, so the reader can go on from there. */
 export function renderNotFound(frame: PageFrame, c: Pick<PageContent, 'pages' | 'pageHref'>): string {
   return (
-    head({ title: `Page not found | ${frame.siteTitle}`, noindex: true, look: frame.look }) +
+    head({ title: `Page not found | ${frame.siteTitle}`, noindex: true, look: frame.look, language: frame.language }) +
     `<body data-search="${escapeHtml(frame.assets)}search">${header(frame)}<div class="layout">` +
     sidebar(frame, pageTree(c.pages, { ...c, currentPageId: '' })) +
     `<main id="_content"><article><h1 class="title">Page not found</h1>` +

@@ -21,16 +21,28 @@ export function robotsTxt(site: SiteRow, absoluteBase: string): string {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** sitemap.xml of the pages (noIndex pages left out). */
-export function sitemapXml(pages: readonly SitePage[], absoluteBase: string): string {
+/**
+ * sitemap.xml of the pages (noIndex pages left out), with each page's other languages as
+ * `<xhtml:link rel="alternate" hreflang>` when `alternates` names them (sitemap-languages.ts).
+ */
+export function sitemapXml(
+  pages: readonly SitePage[],
+  absoluteBase: string,
+  alternates: ReadonlyMap<SitePage, readonly { hreflang: string; href: string }[]> = new Map(),
+): string {
+  const links = (p: SitePage) =>
+    (alternates.get(p) ?? [])
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${xml(a.hreflang)}" href="${xml(a.href)}"/>`)
+      .join('');
   const urls = pages
     .filter((p) => p.page.noIndex !== true)
     .map(
       (p) =>
-        `<url><loc>${xml(absoluteBase + p.path)}</loc><lastmod>${p.updated.toISOString().slice(0, 10)}</lastmod></url>`,
+        `<url><loc>${xml(absoluteBase + p.path)}</loc><lastmod>${p.updated.toISOString().slice(0, 10)}</lastmod>${links(p)}</url>`,
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const xhtml = alternates.size > 0 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls}\n</urlset>\n`;
 }
 
 /** A page's markdown URL: the page URL plus `.md` (the site root's first page is `index.md`). */

@@ -10,7 +10,9 @@ import { dropRepeatedTitle, pageNeighbours } from './page-parts';
 import { renderMarkdown } from './markdown';
 import { degradedWithoutHiddenLinks, hiddenLinkTest } from './hidden-links';
 import type { HiddenPages } from './page-audience';
-import { siteSpacePath, siteSpacesIn, type Located, type VisibleSite } from './resolve';
+import { defaultSiteSpaceIn, siteSpacePath, type Located, type VisibleSite } from './resolve';
+import { sectionVariants, siteSpaceLanguage } from './language-variants';
+import { languageLinks } from './language-links';
 import type { OpenApiSource } from './openapi-source';
 import { withOpenApiBlocks } from './openapi-page';
 import { fenced } from './openapi-blocks';
@@ -83,6 +85,11 @@ export interface PageRequest {
   formerPage?(view: RevisionView, path: string): Promise<StoredPage | undefined>;
   /** The organization's OpenAPI specs, for API reference blocks (none: the blocks say the spec is not found). */
   openapi?: OpenApiSource;
+  /**
+   * The views of the section's language variants by site space id (language-views.ts), for the
+   * language switcher's same-page links; a language missing here links to its first page.
+   */
+  languageViews?: ReadonlyMap<string, RevisionView>;
 }
 
 /** Section tabs in display order; consecutive sections of one group share its label. */
@@ -113,24 +120,43 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   const { targets, firstPage } = linkTargetsOf(view);
   const spaceBase = r.base + siteSpacePath(visible, located.section, located.siteSpace);
   const pageHref = (p: StoredPage) => (p === firstPage ? spaceBase : spaceBase + encodePath(String(p.path)));
-  const frame: PageFrame = {
+  const variants = sectionVariants(visible, located.section, located.siteSpace);
+  const spaceHref = (ss: SiteSpaceRow) => r.base + siteSpacePath(visible, located.section, ss);
+  // Each language's entry leads to the same page in that language when it has one (language-links.ts).
+  const languages = (pagePath?: string) => {
+    if (variants.languages.length === 0) return { links: [], alternates: [] };
+    const defaultSiteSpace = defaultSiteSpaceIn(visible, located.section);
+    return languageLinks({
+      languages: variants.languages,
+      views: new Map(r.languageViews).set(located.siteSpace.id, view),
+      current: located.siteSpace,
+      pagePath,
+      defaultLanguage: defaultSiteSpace && siteSpaceLanguage(visible, defaultSiteSpace),
+      hrefIn: (ss, v, p) =>
+        p && v && p !== linkTargetsOf(v).firstPage ? spaceHref(ss) + encodePath(String(p.path)) : spaceHref(ss),
+      absolute: (href) => r.canonicalBase + href.slice(r.base.length),
+    });
+  };
+  const frameFor = (links: PageFrame['languages']): PageFrame => ({
     siteTitle: r.look?.title ?? visible.tree.site.title,
     homeHref: r.base,
     sectionTabs: sectionTabs(r),
-    variants: siteSpacesIn(visible, located.section).map((ss) => ({
+    variants: variants.versions.map((ss) => ({
       title: r.spaceTitle(ss),
-      href: r.base + siteSpacePath(visible, located.section, ss),
+      href: spaceHref(ss),
       current: ss.id === located.siteSpace.id,
     })),
+    languages: links,
+    language: variants.language,
     assets: `${r.base}~folio/`,
     scriptVersion: r.scriptVersion,
     look: r.look,
-  };
+  });
   const notFound = (): PageResult => ({
     kind: 'html',
     status: 404,
     noindex: true,
-    html: renderNotFound(frame, { pages: view.revision.pages, pageHref }),
+    html: renderNotFound(frameFor(languages().links), { pages: view.revision.pages, pageHref }),
   });
   let page = located.pagePath === '' ? firstPage : view.pagesByPath.get(located.pagePath);
   if (!page) {
@@ -171,6 +197,7 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;
   const title = String(page.title);
   const neighbours = pageNeighbours(view.revision.pages, page.id, pageHref);
+  const translated = languages(String(page.path));
   const content: PageContent = {
     title,
     description,
@@ -186,8 +213,9 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
     ...neighbours,
     updated: view.revision.createdAt instanceof Date ? view.revision.createdAt : undefined,
     canonical: r.canonicalBase + pageHref(page).slice(r.base.length),
+    alternates: translated.alternates,
   };
-  return { kind: 'html', html: renderPage(frame, content), noindex };
+  return { kind: 'html', html: renderPage(frameFor(translated.links), content), noindex };
 }
 
 /** Encodes each segment of a page path for a URL. */

@@ -7,6 +7,8 @@ import { Lru } from '../store/lru';
 import { lookOf } from './look';
 import type { PageResult } from './page';
 import { audienceView } from './page-audience';
+import { sectionVariants } from './language-variants';
+import { languageViews } from './language-views';
 import { locate, visibleSite } from './resolve';
 import { rootRobots } from './root-robots';
 import { siteRevisions } from './site-revisions';
@@ -139,12 +141,27 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       });
     const located = locate(visible, segments);
     const space = located && state.tree.spaces.get(located.siteSpace.space_id);
-    const revision = space && (await siteRevisions(ctx, state).get(space.revision));
+    const revisions = siteRevisions(ctx, state);
+    const revision = space && (await revisions.get(space.revision));
     if (!located || !space || !revision)
       return message(reply, 404, 'Page not found', 'There is no page at this address.');
     // Pages hold download links, which expire: a rendered page is kept for one link period at most.
     const pages = audienceView(revision, visible);
-    const audience = [base, state.signature, visible.key, revision.id, pages.key, storage.linkEpoch()].join('\n');
+    // A page's language links depend on the other languages' pages as this visitor reads them. Their
+    // revision ids are in the state's signature; only page conditions (adaptive content) make them
+    // differ between visitors, so only then are they read for the key, not just to render.
+    const { languages } = sectionVariants(visible, located.section, located.siteSpace);
+    const loadTranslations = () => languageViews(visible, languages, (id) => revisions.get(id));
+    let translations = site.adaptive_enabled && languages.length > 0 ? await loadTranslations() : undefined;
+    const audience = [
+      base,
+      state.signature,
+      visible.key,
+      revision.id,
+      pages.key,
+      translations?.key ?? '',
+      storage.linkEpoch(),
+    ].join('\n');
     const key = `${audience}\n${segments.join('/')}`;
     // A site space's not-found page (its navigation around a message) is kept once, not once per missing
     // URL: made-up addresses must not fill the cache with copies or push real pages out of it.
@@ -153,6 +170,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
     let result = rendered.get(key);
     if (result?.kind === 'not-found') result = rendered.get(notFoundKey);
     if (!result) {
+      if (languages.length > 0) translations ??= await loadTranslations();
       const page = await buildPage({
         base,
         visible,
@@ -167,6 +185,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         scriptVersion: SCRIPT_VERSION,
         look,
         formerPage: (v, path) => pageAtFormerPath(ctx.hub, v, path),
+        languageViews: translations?.views,
       });
       result =
         page.kind === 'html'

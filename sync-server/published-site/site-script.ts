@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The published site's scripts. Pages are complete without them (navigation,
  * content, anchors); they only enhance: the search dialog (`/`, Ctrl/Cmd+K),
- * the theme toggle, the navigation drawer, copy buttons on code, tabs, and
+ * the theme toggle, the navigation drawer, closing header menus, copy buttons on code, tabs, and
  * the table of contents following the scroll. Served as one static file
  * (`<site>/~folio/site.js`, cached by the browser), plus the few bytes that
  * must run before the first paint (the chosen theme) inline, allowed by hash.
@@ -44,6 +44,15 @@ menu?.addEventListener('click', (e) => { e.preventDefault(); drawer(!body.classL
 $('.close', sidebar)?.addEventListener('click', (e) => { e.preventDefault(); drawer(false); menu?.focus(); });
 d.addEventListener('keydown', (e) => { if (e.key === 'Escape' && body.classList.contains('drawer-open')) { drawer(false); menu?.focus(); } });
 d.addEventListener('click', (e) => { if (body.classList.contains('drawer-open') && !sidebar.contains(e.target) && !menu.contains(e.target)) drawer(false); });
+
+// Header menus (<details>: header links, languages) open without scripts; this closes them as menus
+// close: on Escape (focus back on the menu's button) or a click anywhere else.
+const menus = $$('header.top details');
+d.addEventListener('click', (e) => { for (const m of menus) if (m.open && !m.contains(e.target)) m.open = false; });
+d.addEventListener('keydown', (e) => {
+  const open = e.key === 'Escape' && menus.find((m) => m.open);
+  if (open) { open.open = false; $('summary', open).focus(); }
+});
 
 // Copy buttons on code blocks.
 for (const pre of $$('article pre')) {

@@ -43,7 +43,8 @@ async function stateOf(db: Queryable, site: SiteRow): Promise<PublishedState> {
   const customization = (await findSiteCustomization(db, site.id))?.settings ?? null;
   // In the signature: a spec's new version changes the keys of rendered pages, so API blocks show it at once.
   const openapiSpecs = await organizationSpecs(db, site.organization_id);
-  const spaces = [...tree.spaces.values()].map((s) => [s.id, s.revision, s.title, s.deleted_at !== null]);
+  // A space's language names its site space in the language switcher and sets `<html lang>`.
+  const spaces = [...tree.spaces.values()].map((s) => [s.id, s.revision, s.title, s.language, s.deleted_at !== null]);
   const signature = createHash('sha256')
     .update(JSON.stringify([site, tree.groups, tree.sections, tree.siteSpaces, spaces, customization, openapiSpecs]))
     .digest('base64url');
