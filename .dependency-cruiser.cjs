@@ -29,7 +29,7 @@ const LAYERS = [
   // 6. the collaboration core
   ['^sync-server/docs/'],
   // 7. domains built on documents and storage
-  ['^sync-server/(search|jobs|sites|openapi-specs|import|templates|computed-content|git-sync)/'],
+  ['^sync-server/(search|jobs|sites|openapi-specs|import|templates|computed-content|git-sync|translation)/'],
   // 8. the context handed to HTTP modules
   ['^sync-server/context\\.ts$'],
   // 9. HTTP modules (the API and published sites never import each other: see the rules below)

@@ -37,6 +37,7 @@ import { contentImportRoutes } from './api/content-import/routes';
 import { templateRoutes } from './api/templates/routes';
 import { computedContentRoutes } from './api/computed-content/routes';
 import { gitRoutes } from './api/git/routes';
+import { translationRoutes } from './api/translations/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(templateRoutes(ctx));
       await v1.register(computedContentRoutes(ctx));
       await v1.register(gitRoutes(ctx));
+      await v1.register(translationRoutes(ctx));
     },
     { prefix: '/v1' },
   );

@@ -1,5 +1,6 @@
 import { loadSecretBox } from './store/secret-box';
 import { gitExportJob } from './api/git/export-job';
+import { translationRunJob } from './api/translations/run-job';
 import { gitImportJob } from './api/git/import-job';
 import { startGitPoller, type GitPoller } from './api/git/poller';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -158,6 +159,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx.jobRunner.register(contentImportJob(ctx));
     ctx.jobRunner.register(gitImportJob(ctx));
     ctx.jobRunner.register(gitExportJob(ctx));
+    ctx.jobRunner.register(translationRunJob(ctx));
     const app = await buildApp(ctx);
     sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });

@@ -32,6 +32,8 @@ const ORG_RULES = {
   'transfer-content-out': { role: 'admin', phrase: 'transfer content out of this organization' },
   'create-openapi-spec': { role: 'create', phrase: 'create OpenAPI specifications' },
   'manage-sites': { role: 'create', phrase: 'manage docs sites' },
+  /** A translation creates and writes a space, and its runs spend the engine's budget: those who create content. */
+  'manage-translations': { role: 'create', phrase: 'manage translations and the glossary' },
   admin: { role: 'admin', phrase: 'administer this organization' },
   update: { role: 'admin', phrase: 'change the organization settings' },
   'invite-members': { role: 'admin', phrase: 'invite members' },

@@ -18,10 +18,13 @@ export interface SpaceRow {
   updated_at: Date;
   deleted_at: Date | null;
   open_comments: number;
+  /** The translation that writes this space (a result space), and its source space. */
+  translation_id: string | null;
+  translation_source_id: string | null;
 }
 
 export const SPACE_COLUMNS =
-  'id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_at, updated_at, deleted_at, open_comments';
+  'id, organization_id, parent_id, title, emoji, visibility, edit_mode, language, default_level, position, revision, created_at, updated_at, deleted_at, open_comments, translation_id, translation_source_id';
 
 /** A space row by id (deleted ones included), read through the read cache. */
 export function loadSpaceRow(db: Queryable, id: string): Promise<SpaceRow | undefined> {
@@ -114,6 +117,9 @@ export interface SpaceChanges {
   default_level?: string | null;
   language?: string;
   visibility?: string;
+  /** null clears (the translation was deleted: the space stays, as an ordinary space). */
+  translation_id?: string | null;
+  translation_source_id?: string | null;
 }
 
 /** Updates the given columns of a space (and its updated_at). */

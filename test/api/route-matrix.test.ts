@@ -168,6 +168,9 @@ function validBody(operationId: string): unknown {
     startImportRun: { source: { type: 'website', url: 'https://example.com/' }, target: { space: 'unknownspace' } },
     importContent: { source: { url: 'https://example.com/' } },
     importContentInChangeRequest: { source: { url: 'https://example.com/' } },
+    createTranslation: { language: 'fr', source: { space: 'unknownspace', language: 'en' } },
+    updateTranslation: { instructions: { object: 'document', data: {}, nodes: [] } },
+    updateGlossaryEntries: { operations: [] },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

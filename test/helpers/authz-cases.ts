@@ -17,6 +17,8 @@ export interface OperationCase {
   /** A minimal valid body (updates write back the value already there, so cells stay independent). */
   body?: (w: World, p: Params) => unknown;
   checks: (w: World, p: Params) => Check[];
+  /** The status of an allowed DELETE that deleted something, where it differs from "it did not exist" (GitBook's 205). */
+  deleted?: number;
   /**
    * For lists: fixture items whose presence in a 2xx answer (`items[].id`) must follow policy, each with
    * the check that says whether the caller may see it (a list must not reveal what a GET would hide).

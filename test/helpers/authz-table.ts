@@ -1,6 +1,7 @@
 import type { OperationCase, OperationTable } from './authz-cases';
 import { CONTENT_OPERATIONS } from './authz-table-content';
 import { OPENAPI_OPERATIONS } from './authz-table-openapi';
+import { TRANSLATION_OPERATIONS } from './authz-table-translations';
 import { IMPORT_OPERATIONS } from './authz-table-imports';
 import { GIT_OPERATIONS } from './authz-table-git';
 import { ORGANIZATION_OPERATIONS } from './authz-table-org';
@@ -53,6 +54,7 @@ export const OPERATIONS: OperationTable = {
   ...OPENAPI_OPERATIONS,
   ...IMPORT_OPERATIONS,
   ...GIT_OPERATIONS,
+  ...TRANSLATION_OPERATIONS,
 };
 
 /** The cases of an operation (one unless the table lists variants). */

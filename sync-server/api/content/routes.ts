@@ -20,6 +20,7 @@ import {
 } from './schemas';
 import { cachedSpaceRevision, changeRequestRevisionWithRefs, spaceRevision } from './service';
 import { pageAtFormerPath } from './former-paths';
+import { withMergedFrom } from './merged-from';
 import type { RevisionView } from '../../docs/revision-view';
 import { revisionCacheKey } from '../../computed-content/expand';
 
@@ -119,7 +120,8 @@ export const contentRoutes =
         },
         async (req, reply) => {
           const v = await resolve(req);
-          return sendJsonWithEtag(req, reply, linksTag(key(v)), await revisionJson(v));
+          const json = await withMergedFrom(ctx, req.principal, v.revision, await revisionJson(v));
+          return sendJsonWithEtag(req, reply, linksTag(key(v)), json);
         },
       );
       app.get(
@@ -231,7 +233,8 @@ export const contentRoutes =
           req.params.revisionId,
           req.query.computed,
         );
-        return sendJsonWithEtag(req, reply, linksTag(key(v)), await revisionJson(v));
+        const json = await withMergedFrom(ctx, req.principal, v.revision, await revisionJson(v));
+        return sendJsonWithEtag(req, reply, linksTag(key(v)), json);
       },
     );
 

@@ -2,13 +2,12 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
 import { notFound } from '../../http/errors';
 import { listPage, type PageRequest } from '../../http/paging';
-import { queryOne } from '../../store/db';
-import { findChangeRequest } from '../../store/change-requests';
 import { changedPagesByHash, listSpaceRevisions } from '../../store/revision-history';
 import type { RevisionRecord } from '../../docs/revision-store';
 import { requireSpace } from '../spaces/service';
 import { semanticChanges } from '../change-requests/changes';
 import { presentFull } from '../change-requests/service';
+import { mergedChangeRequest } from '../content/merged-from';
 import { viewerOf } from '../system/present-user';
 import { pageChanges, presentHistoryItem } from './present';
 
@@ -73,11 +72,3 @@ export async function revisionSemanticChanges(
   };
 }
 
-async function mergedChangeRequest(ctx: AppContext, spaceId: string, revisionId: string) {
-  const row = await queryOne<{ id: string }>(
-    ctx.db,
-    'SELECT id FROM change_requests WHERE space_id = $1 AND revision_merged = $2',
-    [spaceId, revisionId],
-  );
-  return row ? findChangeRequest(ctx.db, spaceId, row.id) : undefined;
-}

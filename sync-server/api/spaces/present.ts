@@ -40,6 +40,10 @@ export function presentSpace(
     organization: s.organization_id,
     ...(s.parent_id ? { parent: s.parent_id } : {}),
     ...(s.language ? { language: s.language } : {}),
+    // Folio: a translation's result space names it and its source (GitBook's Space has no such field).
+    ...(s.translation_id && s.translation_source_id
+      ? { translatedFrom: { translation: s.translation_id, space: s.translation_source_id, language: s.language ?? '' } }
+      : {}),
     revision: s.revision,
     defaultLevel: s.default_level as 'inherit' | null,
     comments: Number(s.open_comments),

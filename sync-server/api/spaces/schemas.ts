@@ -33,6 +33,12 @@ export const SpaceSchema = Type.Object({
   organization: Type.String(),
   parent: Type.Optional(Type.String()),
   language: Type.Optional(Type.String()),
+  translatedFrom: Type.Optional(
+    Type.Object(
+      { translation: Type.String(), space: Type.String(), language: Type.String() },
+      { description: 'Folio: this space is the result of a translation of `space` (into `language`)' },
+    ),
+  ),
   revision: Type.String(),
   defaultLevel: DefaultLevel,
   comments: Type.Number(),

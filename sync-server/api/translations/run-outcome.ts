@@ -1,0 +1,20 @@
+/** What a translation run leaves on its job (and the API shows as `run`). */
+export interface RunOutcome {
+  /** The result revision the run made (null: nothing changed in the result space). */
+  revision: string | null;
+  /** Pages whose text went to the engine, and the words sent. */
+  pages: number;
+  words: number;
+  /** Result pages edited by hand since the last run: left as they are, the new translation proposed here. */
+  review?: { changeRequest: string; pages: string[] };
+  warnings: string[];
+}
+
+export const TRANSLATION_RUN_JOB = 'translation-run';
+export const translationSubject = (translationId: string) => `translation:${translationId}`;
+
+export interface RunPayload {
+  translationId: string;
+  /** Who asked for the run: the result space's revisions and change requests are theirs. */
+  userId: string;
+}
