@@ -246,6 +246,11 @@ describe('change request lifecycle', () => {
     expect(cr).toMatchObject({ status: 'merged', revisionMerged: space.revision });
     expect(cr.mergedBy?.id).toBeDefined();
     expect(cr.mergedAt).toBeDefined();
+    // The merge revision names the change request, as GitBook's RevisionTypeMerge requires.
+    const revision = await ok('getRevisionById', t.client.spaces.getRevisionById(spaceId, space.revision));
+    expect(revision).toMatchObject({ type: 'merge', mergedFrom: { id: crId, status: 'merged' } });
+    const current = await ok('getCurrentRevision', t.client.spaces.getCurrentRevision(spaceId));
+    expect(current).toMatchObject({ type: 'merge', mergedFrom: { id: crId } });
     await fails(t.client.spaces.mergeChangeRequest(spaceId, crId), 400);
     await fails(t.client.spaces.updateChangeRequest(spaceId, crId), 400);
     await fails(t.client.spaces.updateChangeRequestById(spaceId, crId, { status: 'open' }), 400);
