@@ -3,6 +3,7 @@ import type { MarkdownAnalysis } from '../../shared/markdown/analyze';
 import { degradedAnalysis, degradedDocument, type Degradation } from '../../shared/markdown/degraded';
 import type { JSONDocument } from '../../shared/markdown/document-types';
 import { checkMarkdownLimits, MARKDOWN_LIMITS, type MarkdownLimits } from '../../shared/markdown/limits';
+import type { MarkdownSegmentation } from '../../shared/markdown/translation/markdown-segments';
 import { Lru } from '../store/lru';
 import { ParsePool, type ParsePoolOptions } from './pool';
 import type { SiteBody } from './site-html';
@@ -41,8 +42,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 /**
  * All markdown parsing the server does on behalf of requests and revisions:
- * search/link analysis, GitBook documents, published-site HTML and PDF
- * blocks. Nothing is parsed on the event loop:
+ * search/link analysis, GitBook documents, published-site HTML, PDF
+ * blocks and translation segments. Nothing is parsed on the event loop:
  * 1. text over the limits (shared/markdown/limits.ts: size, nesting, table
  *    columns) is not parsed at all: it gets the degraded form (preformatted,
  *    marked; shared/markdown/degraded.ts);
@@ -93,6 +94,14 @@ export class MarkdownService {
   /** Top-level blocks of the page with their keys (shared/markdown/block-keys.ts). */
   blocks(markdown: string): Promise<BlocksBody> {
     return this.get('blocks', markdown) as Promise<BlocksBody>;
+  }
+
+  /**
+   * The page cut into segments for a translation engine (shared/markdown/translation/), or why it is
+   * kept untranslated: over a limit, nested too deeply, or too slow to parse within the budget.
+   */
+  segments(markdown: string): Promise<MarkdownSegmentation> {
+    return this.get('segments', markdown);
   }
 
   /** Counters since start, plus the tasks running now and the live worker threads. */
@@ -166,5 +175,7 @@ async function degraded(
       return { value: { degraded: why, text: markdown } satisfies PdfBody, weight };
     case 'blocks':
       return { value: { degraded: why } satisfies BlocksBody, weight: 200 };
+    case 'segments':
+      return { value: { untranslated: why.message } satisfies MarkdownSegmentation, weight: 200 };
   }
 }

@@ -5,13 +5,14 @@ import type { MarkdownBlock } from '../../shared/markdown/block-keys';
 import { splitBlocks } from '../../shared/markdown/block-split';
 import type { JSONDocument } from '../../shared/markdown/document-types';
 import { parseMarkdown } from '../../shared/markdown/parse';
+import { segmentationOf, type MarkdownSegmentation } from '../../shared/markdown/translation/markdown-segments';
 import { renderSiteBody, type SiteBody } from './site-html';
 import { encodeEdits, wordEdits } from '../../shared/doc/word-edits';
 
 /**
  * The markdown work the server hands to its parse pool, one function per
  * use: search and link analysis, GitBook documents (REST `format=document`,
- * comment bodies), published-site HTML and PDF blocks. These run inside a
+ * comment bodies), published-site HTML, PDF blocks and translation segments. These run inside a
  * worker thread (worker.ts); they are plain functions so they can be tested
  * and benchmarked on their own.
  */
@@ -33,6 +34,7 @@ export interface TaskOutputs {
   site: SiteBody;
   pdf: PdfBlocks;
   blocks: PageBlocks;
+  segments: MarkdownSegmentation;
 }
 
 /** The kinds of markdown work. */
@@ -111,6 +113,11 @@ export function runTask(task: MarkdownTask): TaskResult {
     case 'blocks': {
       const value = { blocks: splitBlocks(task.markdown) };
       return { value, weight: 40 * value.blocks.length + 100 };
+    }
+    case 'segments': {
+      // Too deeply nested to parse is an answer (the page is kept untranslated), not a failed task.
+      const value = segmentationOf(task.markdown);
+      return { value, weight: JSON.stringify(value).length };
     }
   }
 }

@@ -48,7 +48,8 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 /**
  * Sends `request` (a GET by default) to `rawUrl` under the SSRF rules above and reads the
  * answer; throws OutboundError on any refusal or failure, a non-2xx answer included
- * (code 'http-status', with its `status`).
+ * (code 'http-status', with its `status`, and its `headers` and the first bytes of its `body`
+ * for a caller that reads an API's own error text or its Retry-After).
  */
 export async function fetchOutbound(
   rawUrl: string,

@@ -1,6 +1,6 @@
 /** Outbound HTTP: the server's only way to fetch a URL (SSRF-safe; see fetch.ts). */
 export { fetchOutbound } from './fetch';
-export { OutboundError, type OutboundErrorCode } from './errors';
+export { OutboundError, ERROR_BODY_BYTES, type OutboundErrorCode, type OutboundErrorResponse } from './errors';
 export { parseOutboundUrl, pinAddress, systemResolver } from './pin';
 export {
   DEFAULTS as OUTBOUND_DEFAULTS,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { OutboundError } from './errors';
+import { ERROR_BODY_BYTES, OutboundError } from './errors';
 import { pinnedLookup } from './pin';
 import type { OutboundBody, OutboundResponse } from './types';
 
@@ -23,6 +23,12 @@ export interface HopLimits {
 
 /** What one hop came back with: the response, or a redirect to follow (or not: fetch.ts decides). */
 export type HopOutcome = OutboundResponse | { redirect: string; status: number };
+
+/**
+ * How long the body of a non-2xx answer is read (ms), within the fetch's own deadline: a server
+ * that sends its status and then stalls still fails as the status it sent, not as a timeout.
+ */
+const ERROR_BODY_WAIT_MS = 2_000;
 
 const BASE_HEADERS = {
   'user-agent': 'Folio (self-hosted documentation server)',
@@ -101,8 +107,27 @@ export function requestOnce(
         return resolve({ redirect: new URL(res.headers.location, url).toString(), status });
       }
       if (status < 200 || status >= 300) {
-        res.resume();
-        return fail(new OutboundError('http-status', `"${url.host}" answered ${status}`, status));
+        // The first bytes of the body hold an API's own error text; the message stays ours. The
+        // status is in: from here the failure is that status, whatever the rest of the body does.
+        clearTimeout(total);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const failWithStatus = () => {
+          const body = Buffer.concat(chunks, Math.min(size, ERROR_BODY_BYTES));
+          const response = { headers: flatHeaders(res.headers), body };
+          fail(new OutboundError('http-status', `"${url.host}" answered ${status}`, status, response));
+        };
+        const wait = setTimeout(failWithStatus, Math.min(ERROR_BODY_WAIT_MS, Math.max(0, deadline - Date.now())));
+        // However the request ends (this failure, an abort), the wait ends with it.
+        res.once('close', () => clearTimeout(wait));
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= ERROR_BODY_BYTES) failWithStatus();
+        });
+        res.on('end', failWithStatus);
+        res.on('error', failWithStatus);
+        return;
       }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > limits.maxBytes)

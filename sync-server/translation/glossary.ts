@@ -1,4 +1,4 @@
-import { PLACEHOLDER, placeholder } from './placeholders';
+import { PLACEHOLDER, placeholder } from '../../shared/markdown/translation/placeholders';
 
 /**
  * Glossary enforcement. A GitBook glossary entry maps language codes to terms

@@ -1,4 +1,4 @@
-import { fetchOutbound, OutboundError, type AllowList } from '../outbound';
+import { ERROR_BODY_BYTES, fetchOutbound, OutboundError, type AllowList } from '../outbound';
 import { TranslateError } from './errors';
 import { parseRetryAfter } from './retry';
 
@@ -34,34 +34,50 @@ export interface JsonCall {
   key?: string;
 }
 
-/** `text` with the key blanked out (an engine may echo it in its error). */
+/** `text` with the key blanked out, as given and URL-encoded (an engine may echo it in its error). */
 export function redact(text: string, key: string | undefined): string {
-  return key ? text.split(key).join('[key]') : text;
+  if (!key) return text;
+  let out = text;
+  for (const form of new Set([key, encodeURIComponent(key)])) out = out.split(form).join('[key]');
+  return out;
+}
+
+/** The longest text of the engine's own quoted in a message. */
+const MAX_ENGINE_TEXT = 300;
+
+/** The error text of an engine's JSON answer: LibreTranslate's `{"error": "…"}`, OpenAI's `{"error": {"message": "…"}}`, FastAPI's `{"detail": "…"}`. */
+function jsonErrorText(body: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const { error, message, detail } = parsed as { error?: unknown; message?: unknown; detail?: unknown };
+  const nested = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+  return [error, nested, message, detail].find((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
 /**
- * The response details of a failed call, where the outbound fetcher supplies them: today an
- * OutboundError for a non-2xx status carries only the status, so the engine's own error text and its
- * Retry-After are read here if present and otherwise left out.
+ * What the engine said about a failed call: its own error text (from the first bytes of the answer
+ * the outbound fetcher kept), the key blanked out before anything is cut (so no part of it is left),
+ * on one line and short; and its Retry-After. A plain-text answer is quoted only when it is whole
+ * and not HTML (a proxy's error page says nothing an admin needs).
  */
-function responseDetails(err: OutboundError): { text?: string; retryAfterMs?: number } {
-  const extra = err as OutboundError & { body?: unknown; headers?: Record<string, string> };
-  const body = Buffer.isBuffer(extra.body)
-    ? extra.body.toString('utf8')
-    : typeof extra.body === 'string'
-      ? extra.body
-      : undefined;
-  let text: string | undefined;
-  if (body) {
-    try {
-      const parsed = JSON.parse(body) as { error?: unknown };
-      const error = parsed.error as { message?: unknown } | string | undefined;
-      text = typeof error === 'string' ? error : typeof error?.message === 'string' ? error.message : undefined;
-    } catch {
-      text = body.slice(0, 300);
-    }
-  }
-  return { text, retryAfterMs: parseRetryAfter(extra.headers?.['retry-after']) };
+export function engineSaid(err: OutboundError, key: string | undefined): { text?: string; retryAfterMs?: number } {
+  const retryAfterMs = parseRetryAfter(err.headers?.['retry-after']);
+  const body = err.body?.toString('utf8').trim();
+  if (!body) return { retryAfterMs };
+  const plain = /^text\/plain\b/i.test(err.headers?.['content-type'] ?? 'text/plain');
+  const whole = (err.body?.length ?? 0) < ERROR_BODY_BYTES;
+  const raw = jsonErrorText(body) ?? (plain && whole && !body.startsWith('<') ? body : undefined);
+  if (raw === undefined) return { retryAfterMs };
+  const line = redact(raw, key)
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+  const text = line.length > MAX_ENGINE_TEXT ? `${line.slice(0, MAX_ENGINE_TEXT)}…` : line;
+  return { text: text || undefined, retryAfterMs };
 }
 
 /** The TranslateError for a failed call. */
@@ -101,10 +117,17 @@ export function engineFailure(err: unknown, call: Pick<JsonCall, 'engine' | 'key
       );
     case 'http-status': {
       const status = err.status ?? 0;
-      const { text, retryAfterMs } = responseDetails(err);
-      const said = text ? `: ${detail(text)}` : '';
-      if (status === 408 || status === 429 || status >= 500)
-        return new TranslateError('ENGINE_ERROR', `${call.engine} answered ${status}${said}`, true, retryAfterMs);
+      const { text, retryAfterMs } = engineSaid(err, call.key);
+      const said = text ? `: ${text}` : '';
+      if (status === 408 || status === 429 || status >= 500) {
+        const wait = retryAfterMs !== undefined ? ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
+        return new TranslateError(
+          'ENGINE_ERROR',
+          `${call.engine} answered ${status}${said}${wait}`,
+          true,
+          retryAfterMs,
+        );
+      }
       const hint =
         status === 401 || status === 403
           ? ' (check FOLIO_TRANSLATE_KEY)'

@@ -1,5 +1,5 @@
 import { characterEntities } from 'character-entities';
-import { PLACEHOLDER } from './placeholders';
+import { PLACEHOLDER } from '../../shared/markdown/translation/placeholders';
 
 /**
  * How segments travel to LibreTranslate: as HTML (`format: "html"`), each placeholder inside

@@ -3,7 +3,7 @@ import type { TranslationEngine } from './engine';
 import { throwIfAborted, TranslateError } from './errors';
 import type { GlossaryTerm } from './glossary';
 import type { TranslationMemory } from './memory';
-import { samePlaceholders } from './placeholders';
+import { samePlaceholders } from '../../shared/markdown/translation/placeholders';
 import { withRetries } from './retry';
 import { countWords } from './words';
 

@@ -2,8 +2,8 @@ import type { TranslationEngine } from './engine';
 import { throwIfAborted } from './errors';
 import { applyGlossary, glossaryMatcher, glossaryTerms, restoreGlossary, type GlossaryEntry } from './glossary';
 import { lookUp, memoryKey, type TranslationMemory } from './memory';
-import { assemblePage, segmentPage, type PageSegments, type PageText } from './page-text';
-import { hasProse, samePlaceholders } from './placeholders';
+import { assemblePage, segmentPages, type MarkdownSegmenter, type PageSegments, type PageText } from './page-text';
+import { hasProse, samePlaceholders } from '../../shared/markdown/translation/placeholders';
 import { sendToEngine, type Work } from './send';
 
 /**
@@ -22,6 +22,12 @@ export interface TranslatePagesOptions {
   signal: AbortSignal;
   memory?: TranslationMemory;
   /**
+   * Segments the pages' markdown off the event loop: the server's parse pool,
+   * `(markdown) => ctx.markdown.segments(markdown)`. Without one the markdown is parsed on this
+   * thread, a page at a time (unit tests, callers without a pool).
+   */
+  segmenter?: MarkdownSegmenter;
+  /**
    * Called once the memory has been read and after each engine call: pages completely translated so
    * far, and distinct segments translated (memory hits included) out of all the run needs.
    */
@@ -34,7 +40,7 @@ export interface TranslatePagesResult {
   words: number;
   /** Distinct segments sent to the engine (a structure retry is not counted again). */
   segmentsSent: number;
-  /** Pages whose markdown was kept untranslated (too large or too deeply nested to parse), with why. */
+  /** Pages whose markdown was kept untranslated (too large, too deeply nested or too slow to parse), with why. */
   untranslated: { pageId: string; reason: string }[];
 }
 
@@ -109,13 +115,7 @@ export async function translatePages(
 ): Promise<TranslatePagesResult> {
   throwIfAborted(options.signal);
   const instructions = engine.supportsInstructions ? (options.instructions?.trim() ?? '') : '';
-  const segmented: PageSegments[] = [];
-  for (const page of pages) {
-    segmented.push(segmentPage(page.text));
-    // Parsing is synchronous (a large page takes a second or more): let the server's other work in between pages.
-    await new Promise((resolve) => setImmediate(resolve));
-    throwIfAborted(options.signal);
-  }
+  const segmented: PageSegments[] = await segmentPages(pages, options.signal, options.segmenter);
   const { works, slots } = plan(engine, pages, segmented, options, instructions);
 
   const translations = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { withoutPlaceholders } from './placeholders';
+import { withoutPlaceholders } from '../../shared/markdown/translation/placeholders';
 
 /**
  * Words of a text, for the translation's statistics. Intl.Segmenter splits by the Unicode word rules

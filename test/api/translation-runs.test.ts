@@ -256,6 +256,20 @@ describe('on a LibreTranslate-compatible engine', () => {
     expect(result.some(([id]) => id === f.ids.Reference)).toBe(false);
   });
 
+  it('keeps the body of a page too complex to parse, says so, and tries it again on the next run', async () => {
+    const deep = `${'>'.repeat(150)} Deeply quoted.\n`;
+    const ids = await seedPages(f.t, f.spaceId, [{ title: 'Deep', markdown: deep }]);
+    await ok('runTranslation', f.t.client.orgs.runTranslation(f.orgId, translation.id), 204);
+    let after = (await runToEnd(f, translation.id)) as FolioTranslation & { run: { warnings?: string[] } };
+    expect(after.run.state).toBe('succeeded');
+    expect(after.run.warnings?.join('\n')).toContain(`The body of page ${ids.Deep} was kept untranslated`);
+    expect(await markdownOf(f, resultId, ids.Deep!)).toBe(deep);
+    expect((await treeOf(f, resultId)).find(([id]) => id === ids.Deep)?.[1]).toBe('[fr]Deep');
+    await ok('runTranslation', f.t.client.orgs.runTranslation(f.orgId, translation.id), 204);
+    after = (await runToEnd(f, translation.id)) as typeof after;
+    expect(after.stats.latestPages).toBe(1);
+  });
+
   it('refuses instructions, which LibreTranslate cannot follow', async () => {
     const message = await fails(
       f.t.client.orgs.updateTranslation(f.orgId, translation.id, { instructions: doc('Use a formal tone.') }),

@@ -89,6 +89,8 @@ describe('translations without an engine', () => {
     await t.server.ctx.jobRunner.drain();
     const list = await ok('listTranslations', t.client.orgs.listTranslations(orgId));
     expect(list.items.map((i) => i.language)).toEqual(['fr', 'de']);
+    // Folio: the list says which engine runs use, for an organization without translations too.
+    expect((list as unknown as { engine: unknown }).engine).toBeNull();
     const updated = await ok(
       'updateTranslation',
       t.client.orgs.updateTranslation(orgId, de.id, { instructions: doc('Short sentences.') }),

@@ -32,6 +32,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   startup: () => import('./startup'),
   'git-sync': () => import('./git-sync'),
   computed: () => import('./computed'),
+  translation: () => import('./translation'),
 };
 
 async function main(filters: string[]): Promise<number> {

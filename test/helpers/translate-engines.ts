@@ -12,7 +12,8 @@ import { parseMarkdown } from '../../shared/markdown/parse';
  *   user message translated.
  * Both "translate" with fakeTranslate: every word gets the target code in front (`Hello world` →
  * `[fr]Hello [fr]world`), so a test sees at a glance what was translated and what was kept, and can
- * compute the expected text. Knobs: failNext (answer the next n calls with a status), stall (the next
+ * compute the expected text. Knobs: failNext (answer the next n calls with a status, headers such as
+ * Retry-After, and the engine's error text in its own JSON shape), stall (the next
  * n calls never answer), requireKey, and for OpenAI breakStructure (the next n answers drop a placeholder).
  * RICH_MARKDOWN is a page with every construct a translation must handle, and verbatimParts lists what
  * must come out of a translation byte-exact (compare it on the input and the output).
@@ -27,8 +28,11 @@ export interface StandInBase<Body> {
   url: string;
   /** Parsed bodies of the translation calls, in order (failed and stalled ones included). */
   requests: Body[];
-  /** Answers the next `n` translation calls with `status` (and these headers) and the engine's error JSON. */
-  failNext(n: number, status: number, headers?: Record<string, string>): void;
+  /**
+   * Answers the next `n` translation calls with `status` (and these headers) and the engine's error
+   * JSON, saying `message` (default "Stand-in failure <status>").
+   */
+  failNext(n: number, status: number, headers?: Record<string, string>, message?: string): void;
   /** The next `n` translation calls get no answer (until close). */
   stall(n: number): void;
   close(): Promise<void>;
@@ -81,8 +85,14 @@ export const LIBRETRANSLATE_LANGUAGES = [
   'uk',
 ];
 
+interface Failure {
+  status: number;
+  headers: Record<string, string>;
+  message: string;
+}
+
 interface Knobs {
-  failures: { status: number; headers: Record<string, string> }[];
+  failures: Failure[];
   stalls: number;
 }
 
@@ -119,7 +129,7 @@ async function listen(
 }
 
 /** Takes the next knob that applies: a failure to answer with, a stall, or nothing. */
-function nextKnob(knobs: Knobs): 'stall' | { status: number; headers: Record<string, string> } | undefined {
+function nextKnob(knobs: Knobs): 'stall' | Failure | undefined {
   if (knobs.stalls > 0) {
     knobs.stalls--;
     return 'stall';
@@ -129,8 +139,9 @@ function nextKnob(knobs: Knobs): 'stall' | { status: number; headers: Record<str
 
 function knobControls(knobs: Knobs) {
   return {
-    failNext(n: number, status: number, headers: Record<string, string> = {}) {
-      for (let i = 0; i < n; i++) knobs.failures.push({ status, headers });
+    failNext(n: number, status: number, headers: Record<string, string> = {}, message?: string) {
+      for (let i = 0; i < n; i++)
+        knobs.failures.push({ status, headers, message: message ?? `Stand-in failure ${status}` });
     },
     stall(n: number) {
       knobs.stalls += n;
@@ -185,7 +196,7 @@ export async function startLibreTranslateStandIn(
     requests.push(body);
     const knob = nextKnob(knobs);
     if (knob === 'stall') return;
-    if (knob) return json(res, knob.status, { error: `Stand-in failure ${knob.status}` }, knob.headers);
+    if (knob) return json(res, knob.status, { error: knob.message }, knob.headers);
     if (options.requireKey !== undefined) {
       if (!body.api_key) return json(res, 400, { error: 'Please contact the server operator to get an API key' });
       if (body.api_key !== options.requireKey) return json(res, 403, { error: 'Invalid API key' });
@@ -226,7 +237,7 @@ export async function startOpenAiStandIn(options: { requireKey?: string } = {}):
     systemPrompts.push(body.messages.find((m) => m.role === 'system')?.content ?? '');
     const knob = nextKnob(knobs);
     if (knob === 'stall') return;
-    if (knob) return openAiError(res, knob.status, `Stand-in failure ${knob.status}`, 'stand_in', knob.headers);
+    if (knob) return openAiError(res, knob.status, knob.message, 'stand_in', knob.headers);
     if (options.requireKey !== undefined) {
       const given = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
       if (given !== options.requireKey)

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromEngineHtml, toEngineHtml } from '../../sync-server/translation/libretranslate-html';
-import { segmentMarkdown } from '../../sync-server/translation/markdown-segments';
-import { hasProse } from '../../sync-server/translation/placeholders';
+import { segmentMarkdown } from '../../shared/markdown/translation/markdown-segments';
+import { hasProse } from '../../shared/markdown/translation/placeholders';
 import { fakeTranslate, RICH_MARKDOWN, verbatimParts } from '../helpers/translate-engines';
 
 /**

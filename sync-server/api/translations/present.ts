@@ -48,6 +48,7 @@ function runOf(row: TranslationRow) {
       : {}),
     ...(outcome && row.job_state === 'succeeded' ? { pages: outcome.pages, words: outcome.words } : {}),
     ...(outcome?.review ? { review: outcome.review } : {}),
+    ...(outcome?.warnings?.length ? { warnings: outcome.warnings } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   GlossaryEntryParams,
   GlossaryEntrySchema,
   GlossaryListQuery,
+  TranslationListSchema,
   TranslationParams,
   TranslationSchema,
   UpdateGlossaryBody,
@@ -31,7 +32,7 @@ export const translationRoutes =
           summary: 'List the translations of the organization (of the spaces the caller sees)',
           params: OrgParams,
           querystring: Type.Object(PagingQuery),
-          response: { 200: ListOf(TranslationSchema) },
+          response: { 200: TranslationListSchema },
         },
       },
       async (req) =>

@@ -69,6 +69,7 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
         ...(instructions ? { instructions } : {}),
         glossary,
         signal,
+        segmenter: (markdown) => ctx.markdown.segments(markdown),
         memory: {
           get: (keys) => memoryGet(ctx.db, row.id, keys),
           put: (entries) => memoryPut(ctx.db, row.id, entries, ctx.clock.now()),
@@ -103,7 +104,10 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
         proposals.size > 0
           ? { changeRequest: await proposeForReview(ctx, resultSpaceId, proposals, userId), pages: plan.review }
           : undefined;
-      const written = new Map([...texts, ...proposals]);
+      // A page whose body could not be parsed (too large, too deep, too slow) keeps its source text this time, and
+      // is not recorded as translated: the next run tries it again.
+      const untranslated = new Set(translated.untranslated.map((u) => u.pageId));
+      const written = new Map([...texts, ...proposals].filter(([id]) => !untranslated.has(id)));
       await recordRun(
         ctx.db,
         row.id,
@@ -121,9 +125,12 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
         pages: toTranslate.length,
         words: translated.words,
         ...(review ? { review } : {}),
-        warnings: keptOrphans.map(
-          (id) => `Page ${id} is no longer in the source space but was edited in the translation: it was kept`,
-        ),
+        warnings: [
+          ...keptOrphans.map(
+            (id) => `Page ${id} is no longer in the source space but was edited in the translation: it was kept`,
+          ),
+          ...translated.untranslated.map((u) => `The body of page ${u.pageId} was kept untranslated: ${u.reason}`),
+        ],
       };
     },
   };

@@ -34,6 +34,17 @@ const RunState = Type.Unsafe<'queued' | 'running' | 'succeeded' | 'failed' | 'ca
   enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'],
 });
 
+const EngineSchema = Type.Union(
+  [
+    Type.Object({
+      kind: Type.String({ description: 'libretranslate or openai' }),
+      instructions: Type.Boolean({ description: 'Whether the engine follows `instructions`' }),
+    }),
+    Type.Null(),
+  ],
+  { description: 'Folio: the engine runs use (null: none configured on this server, runs fail)' },
+);
+
 /** GitBook's Translation, with Folio's `engine` and `run`. */
 export const TranslationSchema = Type.Object({
   object: Type.Literal('translation'),
@@ -59,16 +70,7 @@ export const TranslationSchema = Type.Object({
   }),
   permissions: Type.Object({ view: Type.Boolean(), edit: Type.Boolean() }),
   urls: Type.Object({ location: Url }),
-  engine: Type.Union(
-    [
-      Type.Object({
-        kind: Type.String({ description: 'libretranslate or openai' }),
-        instructions: Type.Boolean({ description: 'Whether the engine follows `instructions`' }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Folio: the engine runs use (null: none configured on this server, runs fail)' },
-  ),
+  engine: EngineSchema,
   run: Type.Optional(
     Type.Object(
       {
@@ -81,6 +83,7 @@ export const TranslationSchema = Type.Object({
         error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
         pages: Type.Optional(Count),
         words: Type.Optional(Count),
+        warnings: Type.Optional(Type.Array(Type.String(), { description: 'What the run kept as it was, and why' })),
         review: Type.Optional(
           Type.Object({
             changeRequest: Type.String(),
@@ -123,3 +126,11 @@ export const UpdateGlossaryBody = Type.Object(
 );
 
 export const GlossaryListQuery = { orderBy: Type.Optional(Language) };
+
+/** The list of translations, with the server's engine (Folio): an organization without translations yet learns it too. */
+export const TranslationListSchema = Type.Object({
+  items: Type.Array(TranslationSchema),
+  count: Type.Number(),
+  next: Type.Optional(Type.Object({ page: Type.String() })),
+  engine: EngineSchema,
+});

@@ -80,10 +80,14 @@ export async function listTranslations(ctx: AppContext, p: Principal, organizati
   const rows = await listTranslationRows(ctx.db, organizationId);
   const visible: TranslationRow[] = [];
   for (const row of rows) if (canSee(ctx, actor, await loadSpaceRow(ctx.db, row.source_space_id))) visible.push(row);
-  return pageArray(
-    visible.map((r) => present(ctx, r, actor)),
-    page,
-  );
+  const engine = translationEngineOf(ctx);
+  return {
+    ...pageArray(
+      visible.map((r) => present(ctx, r, actor)),
+      page,
+    ),
+    engine: engine ? { kind: engine.kind, instructions: engine.supportsInstructions } : null,
+  };
 }
 
 export async function getTranslation(ctx: AppContext, p: Principal, organizationId: string, id: string) {

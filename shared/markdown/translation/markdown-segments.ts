@@ -1,6 +1,6 @@
 import type { Nodes, Parent } from 'mdast';
-import { findOpenApiBlocks } from '../../shared/markdown/openapi-block';
-import { parseMarkdown, withDepthGuard } from '../../shared/markdown/parse';
+import { findOpenApiBlocks } from '../openapi-block';
+import { MarkdownTooComplexError, parseMarkdown, withDepthGuard } from '../parse';
 import { blockSpans } from './markdown-spans';
 import { buildSegment, rebuildText, type Segment } from './segment';
 
@@ -28,6 +28,13 @@ export interface MarkdownSegments {
   /** The markdown with segment i replaced by translations[i] (`undefined`: kept as it is). */
   rebuild(translations: readonly (string | undefined)[]): string;
 }
+
+/**
+ * A page's markdown cut into segments, or why it is kept as it is (over a limit, nested too deeply,
+ * too slow to parse). Plain data: the server's parse pool computes it in a worker thread and sends
+ * it back (sync-server/markdown, task `segments`).
+ */
+export type MarkdownSegmentation = { segments: readonly Segment[] } | { untranslated: string };
 
 /** Front matter: `---` on the first line, up to the next `---` or `...` line. */
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
@@ -104,5 +111,23 @@ export function segmentMarkdown(markdown: string): MarkdownSegments {
   const tree = withDepthGuard(() => parseMarkdown(maskVerbatimRegions(markdown)));
   const segments: Segment[] = [];
   withDepthGuard(() => collectSegments(markdown, tree, segments));
+  return withRebuild(markdown, segments);
+}
+
+/** `segments` of `markdown` (computed here or in a worker) with their rebuild. */
+export function withRebuild(markdown: string, segments: readonly Segment[]): MarkdownSegments {
   return { segments, rebuild: (translations) => rebuildText(markdown, segments, translations) };
+}
+
+/**
+ * The segmentation of `markdown`, parsed on the calling thread: what a parse-pool worker runs, and
+ * what a translation without a pool runs. The caller checks shared/markdown/limits.ts first.
+ */
+export function segmentationOf(markdown: string): MarkdownSegmentation {
+  try {
+    return { segments: segmentMarkdown(markdown).segments };
+  } catch (err) {
+    if (!(err instanceof MarkdownTooComplexError)) throw err;
+    return { untranslated: err.message };
+  }
 }
