@@ -76,6 +76,8 @@ export function organizationPermissions(subject: Subject, org: OrganizationResou
     ownTeam: can('own-team'),
     createContent: can('create-content'),
     createOpenAPISpec: can('create-openapi-spec'),
+    /** Folio: create, run and delete translations, and edit the glossary. */
+    manageTranslations: can('manage-translations'),
     ingestConversations: can('admin'),
     viewBilling: can('view-billing'),
     listMembers: can('list-members'),

@@ -1,12 +1,14 @@
 import { useGitSyncAction } from '../git/use-git-sync-action';
 import { useImportAction } from '../import/use-import-action';
+import { useTranslateAction } from '../translations/use-translate-action';
 import { MenuButton, type MenuItem } from '../ui/kit/menu';
 
 /**
  * The top of the page tree: the space's title and its actions ("Rename space…"). The title is the
  * store's, so a rename shows here, in the top bar and in the window title at once. "Import…" is
  * there only for callers who may edit the space; "Git sync…" for those who may sync it, and read-only
- * for others when the space has a Git sync.
+ * for others when the space has a Git sync; "Translate…" likewise for those who may manage translations,
+ * and read-only for others when the space has translations.
  */
 export function SpaceHeader(props: {
   title: string | undefined;
@@ -16,6 +18,7 @@ export function SpaceHeader(props: {
 }) {
   const importContent = useImportAction(props.spaceId, props.changeRequestId);
   const gitSync = useGitSyncAction(props.spaceId);
+  const translate = useTranslateAction(props.spaceId);
   return (
     <div class="tree-space">
       <span class="tree-space-title" data-testid="tree-space-title" title={props.title}>
@@ -32,6 +35,9 @@ export function SpaceHeader(props: {
             : []),
           ...(gitSync
             ? [{ label: 'Git sync…', icon: 'git-compare', testid: 'action-git-sync', run: gitSync } satisfies MenuItem]
+            : []),
+          ...(translate
+            ? [{ label: 'Translate…', icon: 'globe', testid: 'action-translate', run: translate } satisfies MenuItem]
             : []),
         ]}
       />

@@ -4,13 +4,14 @@ import { ConnectionStatus } from '../sync/connection-status';
 import { Presence } from '../sync/presence';
 import { Icon } from '../ui/kit/icon';
 import { TopBar } from '../ui/kit/top-bar';
+import { TranslationBadge } from '../translations/translation-badge';
 import type { OpenSpace } from './open-space';
 import { showShortcutHelp } from '../views/shortcut-help';
 
 /**
- * The workspace's top bar: back to the spaces, the space's icon and title (a change request is
- * badged), then search, who else is here, the connection state and the shortcuts, before the
- * account's own controls (the kit TopBar's).
+ * The workspace's top bar: back to the spaces, the space's icon and title (a translated space and a
+ * change request are badged), then search, who else is here, the connection state and the shortcuts,
+ * before the account's own controls (the kit TopBar's).
  */
 export function WorkspaceTopBar(props: {
   space: OpenSpace;
@@ -29,6 +30,7 @@ export function WorkspaceTopBar(props: {
           <h2 class="space-title" data-testid="space-title">
             {props.title ?? 'Space'}
           </h2>
+          <TranslationBadge spaceId={space.spaceId} />
           {space.changeRequestId && (
             <span class="badge badge-cr" data-testid="cr-badge">
               <Icon name="git-pull-request" size={12} />

@@ -40,6 +40,7 @@ export const OrganizationSchema = Type.Object({
     ownTeam: b,
     createContent: b,
     createOpenAPISpec: b,
+    manageTranslations: Type.Optional(Type.Boolean({ description: 'Folio: may manage translations and the glossary' })),
     ingestConversations: b,
     viewBilling: b,
     listMembers: b,
