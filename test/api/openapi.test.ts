@@ -49,7 +49,10 @@ listOpenAPISpecs createOpenAPISpec getOpenAPISpecBySlug createOrUpdateOpenAPISpe
 updateOpenAPISpecBySlug listOpenAPISpecVersions getLatestOpenAPISpecVersion getLatestOpenAPISpecVersionContent
 getLatestOpenAPISpecVersionContentRaw getOpenAPISpecVersionById getOpenAPISpecVersionContentById
 listImportRuns startImportRun getImportRun cancelImportRun
-applyTemplateToSpace`.split(/\s+/);
+applyTemplateToSpace getComputedRevision getComputedDocument
+importGitRepository exportToGitRepository getSpaceGitInfo
+listTranslations createTranslation getTranslation updateTranslation deleteTranslation runTranslation
+listGlossaryEntries updateGlossaryEntries getGlossaryEntry`.split(/\s+/);
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
 const require = createRequire(import.meta.url);
