@@ -71,4 +71,3 @@ export async function revisionSemanticChanges(
     ...(all.length > limit ? { more: all.length - limit } : {}),
   };
 }
-

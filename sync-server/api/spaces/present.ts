@@ -42,7 +42,9 @@ export function presentSpace(
     ...(s.language ? { language: s.language } : {}),
     // Folio: a translation's result space names it and its source (GitBook's Space has no such field).
     ...(s.translation_id && s.translation_source_id
-      ? { translatedFrom: { translation: s.translation_id, space: s.translation_source_id, language: s.language ?? '' } }
+      ? {
+          translatedFrom: { translation: s.translation_id, space: s.translation_source_id, language: s.language ?? '' },
+        }
       : {}),
     revision: s.revision,
     defaultLevel: s.default_level as 'inherit' | null,
