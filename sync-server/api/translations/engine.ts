@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import { parseAllowList } from '../../outbound';
-import { engineFrom, type TranslationEngine } from '../../translation';
+// Straight from engine-from: the translation index also holds the segmenter, which loads the markdown parser.
+import { engineFrom } from '../../translation/engine-from';
+import type { TranslationEngine } from '../../translation';
 
 const engines = new WeakMap<AppContext, TranslationEngine | null>();
 

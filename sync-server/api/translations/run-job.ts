@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { spaceContentDoc } from '../../../shared/sync-contract';
 import { JobError, type JobKind } from '../../jobs/runner';
-import { TranslateError, translatePages } from '../../translation';
+import type { TranslatePagesOptions, TranslationEngine } from '../../translation';
 import { listGlossaryRows } from '../../store/glossary';
 import { loadSpaceRow } from '../../store/spaces';
 import { findTranslationById, memoryGet, memoryPut, recordRun, type TranslationRow } from '../../store/translations';
@@ -157,9 +157,15 @@ function settingsHash(
     .digest('hex');
 }
 
-async function translateOrFail(...args: Parameters<typeof translatePages>) {
+/** Runs translatePages, its failures as job errors. The module loads with the first run (it brings the markdown parser). */
+async function translateOrFail(
+  engine: TranslationEngine,
+  pages: readonly { id: string; text: PageText }[],
+  options: TranslatePagesOptions,
+) {
+  const { TranslateError, translatePages } = await import('../../translation');
   try {
-    return await translatePages(...args);
+    return await translatePages(engine, pages, options);
   } catch (err) {
     if (err instanceof TranslateError) throw new JobError(err.code, err.message, err.retryable);
     throw err;
