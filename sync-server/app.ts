@@ -38,6 +38,8 @@ import { templateRoutes } from './api/templates/routes';
 import { computedContentRoutes } from './api/computed-content/routes';
 import { gitRoutes } from './api/git/routes';
 import { translationRoutes } from './api/translations/routes';
+import { integrationRoutes } from './api/integrations/routes';
+import { integrationInstallationRoutes } from './api/integration-installations/routes';
 import { installPublishedSites } from './published-site/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
@@ -125,6 +127,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(computedContentRoutes(ctx));
       await v1.register(gitRoutes(ctx));
       await v1.register(translationRoutes(ctx));
+      await v1.register(integrationRoutes(ctx));
+      await v1.register(integrationInstallationRoutes(ctx));
     },
     { prefix: '/v1' },
   );

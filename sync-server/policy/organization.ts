@@ -52,6 +52,10 @@ const ORG_RULES = {
   'create-teams': { role: 'admin', phrase: 'create teams' },
   'delete-teams': { role: 'admin', phrase: 'delete teams' },
   'manage-installations': { role: 'admin', phrase: 'install integrations' },
+  /** An integration runs code with the scopes its installers grant and is listed under the organization's name: admins. */
+  'publish-integrations': { role: 'admin', phrase: 'publish integrations' },
+  /** Where the organization's integrations are installed, with each installation's configuration: its admins. */
+  'list-integration-installations': { role: 'admin', phrase: 'see where its integrations are installed' },
   'view-billing': { role: 'admin', phrase: 'see billing' },
 } satisfies Record<string, OrgRule>;
 

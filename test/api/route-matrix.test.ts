@@ -34,6 +34,8 @@ const PUBLIC = new Set([
   'listTemplates',
   // Authorized by the secret in its URL; any wrong one is a 404 (test/api/git-sync-auto.test.ts).
   'receiveGitWebhook',
+  // Integrations: an integration's images, named by their digest (test/api/integrations.test.ts).
+  'getIntegrationAsset',
 ]);
 
 function routes() {
@@ -171,6 +173,13 @@ function validBody(operationId: string): unknown {
     createTranslation: { language: 'fr', source: { space: 'unknownspace', language: 'en' } },
     updateTranslation: { instructions: { object: 'document', data: {}, nodes: [] } },
     updateGlossaryEntries: { operations: [] },
+    // Integration installations
+    installIntegration: { organization: 'unknownorg' },
+    installIntegrationOnSpace: { space: 'unknownspace' },
+    installIntegrationOnSite: { siteId: 'unknownsite' },
+    // Integrations
+    publishIntegration: { organization: 'unknownorg', title: 'Tool', description: 'd', script: 's', scopes: [] },
+    setIntegrationDevelopmentMode: { tunnelUrl: 'https://tunnel.example.com/' },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

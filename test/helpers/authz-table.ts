@@ -2,6 +2,8 @@ import type { OperationCase, OperationTable } from './authz-cases';
 import { CONTENT_OPERATIONS } from './authz-table-content';
 import { OPENAPI_OPERATIONS } from './authz-table-openapi';
 import { TRANSLATION_OPERATIONS } from './authz-table-translations';
+import { INTEGRATION_ANY_CALLER, INTEGRATION_OPERATIONS, INTEGRATION_PUBLIC } from './authz-table-integrations';
+import { INSTALLATION_OPERATIONS } from './authz-table-installations';
 import { IMPORT_OPERATIONS } from './authz-table-imports';
 import { GIT_OPERATIONS } from './authz-table-git';
 import { ORGANIZATION_OPERATIONS } from './authz-table-org';
@@ -22,7 +24,12 @@ import { SITE_OPERATIONS } from './authz-table-sites';
  * getPublishedOpenAPISpec serves a public spec to anyone (a private or unknown one is a 404 to all);
  * listTemplates lists the built-in space templates, the same for everyone.
  */
-export const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'getPublishedOpenAPISpec', 'listTemplates']);
+export const PUBLIC_OPERATIONS = new Set([
+  'getApiInformation',
+  'getPublishedOpenAPISpec',
+  'listTemplates',
+  ...INTEGRATION_PUBLIC,
+]);
 
 /** receiveGitWebhook: the secret in a space's webhook URL is the credential (test/api/git-sync-auto.test.ts). */
 export const SIGNED_OPERATIONS = new Set([
@@ -45,6 +52,7 @@ export const ABOUT_THE_CALLER = new Set([
   'joinOrganizationWithInvite',
   'listUserTokens',
   'revokeUserToken',
+  ...INTEGRATION_ANY_CALLER,
 ]);
 
 export const OPERATIONS: OperationTable = {
@@ -55,6 +63,8 @@ export const OPERATIONS: OperationTable = {
   ...IMPORT_OPERATIONS,
   ...GIT_OPERATIONS,
   ...TRANSLATION_OPERATIONS,
+  ...INTEGRATION_OPERATIONS,
+  ...INSTALLATION_OPERATIONS,
 };
 
 /** The cases of an operation (one unless the table lists variants). */
