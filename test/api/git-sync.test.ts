@@ -274,21 +274,23 @@ describe('an export interrupted after its push landed', () => {
       JSON.stringify(before!.baseline),
       before!.last_commit,
     ]);
-    const job = await t.server.ctx.jobRunner.enqueue({
-      kind: 'git-export',
-      payload: {
-        spaceId,
-        organizationId: orgId,
-        userId: (await t.client.user.getAuthenticatedUser()).data.id,
-        commitMessage: 'Second',
-      },
-      organizationId: orgId,
-      subject: `git:${spaceId}`,
+    const userId = (await t.client.user.getAuthenticatedUser()).data.id;
+    // Queued with its progress in one transaction: a runner must not pick it up before the progress is there.
+    await db.transaction(async (tx) => {
+      const job = await t.server.ctx.jobRunner.enqueue(
+        {
+          kind: 'git-export',
+          payload: { spaceId, organizationId: orgId, userId, commitMessage: 'Second' },
+          organizationId: orgId,
+          subject: `git:${spaceId}`,
+        },
+        tx,
+      );
+      await tx.query('UPDATE jobs SET progress = $2 WHERE id = $1', [
+        job.id,
+        JSON.stringify({ pushingFrom: before!.last_commit }),
+      ]);
     });
-    await db.query('UPDATE jobs SET progress = $2 WHERE id = $1', [
-      job.id,
-      JSON.stringify({ pushingFrom: before!.last_commit }),
-    ]);
     await t.server.ctx.jobRunner.drain();
     const info = await ok('getSpaceGitInfo', t.client.spaces.getSpaceGitInfo(spaceId));
     expect(info.operation).toMatchObject({ state: 'success' });
