@@ -1,7 +1,6 @@
 import { getJson, postJson, type EngineHttp } from './http';
 import type { BatchRequest, TranslationEngine } from './engine';
 import { TranslateError } from './errors';
-import { fromEngineHtml, toEngineHtml } from './libretranslate-html';
 import { libreTranslatePair, parseLanguageList, type ListedLanguage } from './libretranslate-languages';
 import type { RetryPolicy } from './retry';
 
@@ -56,6 +55,8 @@ export function createLibreTranslate(options: LibreTranslateOptions): Translatio
     limits: LIBRETRANSLATE_LIMITS,
     retry: options.retry,
     async translateBatch(texts: readonly string[], request: BatchRequest) {
+      // Loaded with the first batch: its entity table (character-entities) is not for the server's start.
+      const { fromEngineHtml, toEngineHtml } = await import('./libretranslate-html');
       const pair = libreTranslatePair(request.from, request.to, await listedLanguages(request.signal), label);
       const answer = (await postJson(options.http, {
         url: `${base}/translate`,
