@@ -71,3 +71,12 @@ export async function deleteGrant(
   );
   return deleted.length > 0;
 }
+
+/** Gives space `to` the direct grants space `from` has (a duplicate and a translation's result space read alike). */
+export async function copySpaceGrants(tx: Queryable, from: string, to: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role)
+     SELECT resource_type, $2, principal_type, principal_id, role FROM content_permissions WHERE resource_type = 'space' AND resource_id = $1`,
+    [from, to],
+  );
+}

@@ -16,6 +16,7 @@ import { resolveMove, resolveTransfer, type MoveRequest } from '../content-tree/
 import { dropAccessRecords } from '../content-tree/subtree';
 import { SPACE_RETENTION_MS } from '../../jobs/purge-deleted-spaces';
 import { insertSpace, requireSpace, spaceObjectFor } from './service';
+import { copySpaceGrants } from '../../store/content-grants';
 
 /**
  * Soft delete: sets deletedAt. The space can be restored for 7 days, after
@@ -70,11 +71,7 @@ export async function duplicateSpace(ctx: AppContext, p: Principal, id: string) 
       },
       p.userId,
     );
-    await tx.query(
-      `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role)
-       SELECT resource_type, $2, principal_type, principal_id, role FROM content_permissions WHERE resource_type = 'space' AND resource_id = $1`,
-      [id, insertedId],
-    );
+    await copySpaceGrants(tx, id, insertedId);
     return insertedId;
   });
   await copyContent(ctx, row.id, row.revision, copyId);

@@ -3,6 +3,7 @@ import { languageName } from '../../../shared/languages';
 import type { SpaceRow } from '../../store/spaces';
 import { setResultSpace, type TranslationRow } from '../../store/translations';
 import { insertSpace } from '../spaces/service';
+import { copySpaceGrants } from '../../store/content-grants';
 
 const MAX_TITLE = 50;
 
@@ -36,11 +37,7 @@ export async function createResultSpace(
       },
       userId,
     );
-    await tx.query(
-      `INSERT INTO content_permissions (resource_type, resource_id, principal_type, principal_id, role)
-       SELECT resource_type, $2, principal_type, principal_id, role FROM content_permissions WHERE resource_type = 'space' AND resource_id = $1`,
-      [source.id, id],
-    );
+    await copySpaceGrants(tx, source.id, id);
     await tx.query('UPDATE spaces SET translation_id = $2, translation_source_id = $3 WHERE id = $1', [
       id,
       translation.id,

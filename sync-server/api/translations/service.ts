@@ -3,7 +3,7 @@ import type { Principal } from '../../identity/principal';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { pageArray, type PageRequest } from '../../http/paging';
-import { can, decide, type Actor } from '../../policy';
+import { decide, type Actor } from '../../policy';
 import { spaceResource } from '../../access/resources';
 import { loadSpaceRow, updateSpaceRow } from '../../store/spaces';
 import type { Queryable } from '../../store/db';
@@ -38,13 +38,14 @@ async function viewableSource(ctx: AppContext, actor: Actor, spaceId: string, or
   return row;
 }
 
-function canSee(ctx: AppContext, actor: Actor, sourceRow: Awaited<ReturnType<typeof loadSpaceRow>>): boolean {
+/** Whoever sees the source space sees its translations. */
+function canSee(actor: Actor, sourceRow: Awaited<ReturnType<typeof loadSpaceRow>>): boolean {
   return !!sourceRow && decide(actor, 'view', spaceResource(sourceRow)).allowed;
 }
 
 async function requireTranslation(ctx: AppContext, actor: Actor, organizationId: string, id: string) {
   const row = await findTranslation(ctx.db, organizationId, id);
-  if (!row || !canSee(ctx, actor, await loadSpaceRow(ctx.db, row.source_space_id))) throw notFound('Translation');
+  if (!row || !canSee(actor, await loadSpaceRow(ctx.db, row.source_space_id))) throw notFound('Translation');
   return row;
 }
 
@@ -79,7 +80,7 @@ export async function listTranslations(ctx: AppContext, p: Principal, organizati
   const actor = await requireOrgActor(ctx.db, p, organizationId);
   const rows = await listTranslationRows(ctx.db, organizationId);
   const visible: TranslationRow[] = [];
-  for (const row of rows) if (canSee(ctx, actor, await loadSpaceRow(ctx.db, row.source_space_id))) visible.push(row);
+  for (const row of rows) if (canSee(actor, await loadSpaceRow(ctx.db, row.source_space_id))) visible.push(row);
   const engine = translationEngineOf(ctx);
   return {
     ...pageArray(
@@ -173,7 +174,7 @@ export async function deleteTranslation(ctx: AppContext, p: Principal, organizat
   const actor = await actorForDelete(ctx.db, p, organizationId);
   if (!actor) return false;
   const row = await findTranslation(ctx.db, organizationId, id);
-  if (!row || !canSee(ctx, actor, await loadSpaceRow(ctx.db, row.source_space_id))) return false;
+  if (!row || !canSee(actor, await loadSpaceRow(ctx.db, row.source_space_id))) return false;
   authorize(actor, 'manage-translations', organization(organizationId));
   if (row.job_id && (row.job_state === 'queued' || row.job_state === 'running')) await ctx.jobRunner.cancel(row.job_id);
   const deleted = await deleteTranslationRow(ctx.db, row.id);
@@ -186,6 +187,3 @@ export async function deleteTranslation(ctx: AppContext, p: Principal, organizat
     );
   return deleted;
 }
-
-export const canManageTranslations = (actor: Actor, organizationId: string) =>
-  can(actor, 'manage-translations', organization(organizationId));
