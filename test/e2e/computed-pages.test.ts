@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,11 @@ import { openPageId, openSpaceThroughUi } from '../helpers/web-app';
 
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 const SHOTS = join(ARTIFACTS_DIR, 'shots-computed-pages');
+const shots = (page: Page, name: string, scrollTo?: string) =>
+  screenshotEveryWay(page, join(SHOTS, name), {
+    prepare: (width) =>
+      scrollTo && width > 720 ? page.getByTestId(scrollTo).scrollIntoViewIfNeeded() : Promise.resolve(),
+  });
 
 /** Polls with a deadline that suits a loaded machine (processing and revisions run in the background). */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 20_000, interval: 200 });
@@ -109,23 +114,6 @@ async function open(token: string, options: { bypassCSP?: boolean } = {}): Promi
  * view scrolls inside itself there, so a full-page picture shows only what is in view (on a phone
  * the whole page scrolls, and the picture holds it all).
  */
-async function shots(page: Page, name: string, scrollTo?: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      if (scrollTo && width > 720) await page.getByTestId(scrollTo).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300); // the theme's colour transitions
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function axeFindings(page: Page): Promise<string[]> {
   const found: string[] = [];

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import { createPageThroughUi, openPageId, openSpaceThroughUi } from '../helpers/
 
 const e2e = useChromium({ app: true, env: { FOLIO_REVISION_QUIET_MS: '50' } });
 const SHOTS = join(ARTIFACTS_DIR, 'shots-editor-openapi');
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name), { fullPage: false });
 let orgId: string;
 
 beforeAll(async () => {
@@ -25,23 +26,6 @@ async function restMarkdown(spaceId: string, pageId: string): Promise<string> {
     markdown?: string;
   };
   return page.markdown ?? '';
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe('API operation blocks in the editor', () => {

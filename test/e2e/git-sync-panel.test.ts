@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeScan, seriousFindings } from '../helpers/axe';
+import { axeBothSchemes } from '../helpers/axe';
 import { ARTIFACTS_DIR, useChromium } from '../helpers/browser';
 import { startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
 import { newMember } from '../helpers/people';
@@ -23,6 +23,8 @@ import { fillTokenSignIn } from '../helpers/web-app';
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_OUTBOUND_ALLOW: '127.0.0.1' } });
 
 const SHOTS = join(ARTIFACTS_DIR, 'shots-git-sync');
+const shots = (page: Page, name: string) =>
+  screenshotEveryWay(page, join(SHOTS, name), { atRest: true, scroller: page.getByTestId('git-sync-dialog') });
 /** Operations run as jobs on a loaded machine: generous deadlines. */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 60_000, interval: 250 });
 
@@ -84,45 +86,6 @@ const operationState = (page: Page) => page.getByTestId('git-operation').getAttr
  * `<name>-<width>-<scheme>.png` at desktop and phone sizes, light and dark, and `…-end.png` with the
  * dialog scrolled to its end when it scrolls; leaves the page 1280 wide and light.
  */
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  // The pictures show the panel at rest, without the focus ring of the last control used.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const dialog = page.getByTestId('git-sync-dialog');
-  const scrollTo = (where: 'top' | 'end') =>
-    dialog.evaluate((el, end) => {
-      el.scrollTop = end ? el.scrollHeight : 0;
-      return el.scrollHeight > el.clientHeight;
-    }, where === 'end');
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300); // the theme's colour transitions
-      await scrollTo('top');
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-      if (await scrollTo('end'))
-        await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}-end.png`), fullPage: true });
-      await scrollTo('top');
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function axeBothSchemes(page: Page, where: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300);
-    found.push(...seriousFindings(await axeScan(page)).map((line) => `${where} ${scheme}: ${line}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 /** Fills the repository form (credentials only when given). */
 async function fillForm(page: Page, fields: { url: string; username?: string; token?: string; folder?: string }) {

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -23,6 +23,7 @@ import { fillTokenSignIn } from '../helpers/web-app';
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_OUTBOUND_ALLOW: '127.0.0.1' } });
 
 const SHOTS = join(ARTIFACTS_DIR, 'shots-openapi');
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name));
 
 /** Polls the UI with a deadline that suits a loaded machine (processing runs as a job). */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 30_000, interval: 250 });
@@ -100,22 +101,6 @@ async function openSignedIn(token: string, path: string, options: BrowserContext
 }
 
 /** `<name>-<width>-<scheme>.png` at desktop and phone sizes, light and dark; leaves the page 1280 wide and light. */
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300); // the theme's colour transitions
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 let writer: Person;
 let orgId = '';

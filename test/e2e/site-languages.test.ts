@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { seedPages, type SeedPage } from '../helpers/seed';
  */
 const e2e = useChromium();
 const SHOTS = join(ARTIFACTS_DIR, 'shots-site-languages');
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name), { fullPage: false });
 let home = '';
 
 /** The same page tree in each language: translations keep slugs, so every page has one path. */
@@ -134,18 +135,6 @@ async function open(path: string, width: number, height: number): Promise<Page> 
 }
 
 /** Screenshots of the page as it is, at desktop and phone sizes, light and dark. */
-async function shots(p: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      await p.setViewportSize({ width, height });
-      await p.emulateMedia({ colorScheme: scheme });
-      await p.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`) });
-    }
-}
 
 const switcher = (p: Page) => p.locator('nav[aria-label="Languages"]');
 const heading = (p: Page) => p.locator('main h1').textContent();

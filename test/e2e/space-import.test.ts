@@ -1,9 +1,10 @@
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeScan, seriousFindings } from '../helpers/axe';
+import { axeBothSchemes } from '../helpers/axe';
 import { useChromium, ARTIFACTS_DIR } from '../helpers/browser';
 import { exportZip, startSiteServer, type SiteServer } from '../helpers/import-site-server';
 import { newMember } from '../helpers/people';
@@ -24,6 +25,7 @@ import { fillTokenSignIn } from '../helpers/web-app';
 const e2e = useChromium({ app: true, people: true, env: { FOLIO_OUTBOUND_ALLOW: '127.0.0.1' } });
 
 const SHOTS = join(ARTIFACTS_DIR, 'shots-import');
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name));
 /** The import runs as a job on a loaded machine: generous deadlines. */
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 60_000, interval: 250 });
 
@@ -57,33 +59,6 @@ async function openImport(page: Page): Promise<void> {
 }
 
 /** `<name>-<width>-<scheme>.png` at desktop and phone sizes, light and dark; leaves the page 1280 wide and light. */
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300); // the theme's colour transitions
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function axeBothSchemes(page: Page, where: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300);
-    found.push(...seriousFindings(await axeScan(page)).map((line) => `${where} ${scheme}: ${line}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 beforeAll(async () => {
   site = await startSiteServer();

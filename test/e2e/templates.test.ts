@@ -1,5 +1,5 @@
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeScan, seriousFindings } from '../helpers/axe';
@@ -16,24 +16,7 @@ import { fillTokenSignIn, signInThroughUi } from '../helpers/web-app';
 const e2e = useChromium({ app: true });
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 const SHOTS = join(ARTIFACTS_DIR, 'shots-templates');
-
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await e2e.screenshotEveryWay(page, `templates-${name}`);
-}
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name), { fullPage: false });
 
 it('creates a space from the "Knowledge base" template and shows its pages in the tree', async () => {
   const orgId = (await e2e.server.client.orgs.createOrganization({ title: 'Template Org' })).data.id;

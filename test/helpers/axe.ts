@@ -46,3 +46,18 @@ export function seriousFindings(violations: AxeViolation[]): string[] {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The serious findings of a scan in the light scheme and another in the dark one, each line
+ * prefixed with `where` and the scheme; the page is left light.
+ */
+export async function axeBothSchemes(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(300); // the theme's colour transitions
+    found.push(...seriousFindings(await axeScan(page)).map((line) => `${where} ${scheme}: ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startCompiledServer, type CompiledServer } from './compiled-server';
 import { requireBuiltRenderer, startStaticServer } from './web-app';
+import { screenshotEveryWay, type EveryWayOptions } from './screenshots';
 
 /**
  * The end-to-end fixture: headless Debian Chromium driven through
@@ -70,7 +71,7 @@ export interface ChromiumFixture {
    * Saves `<name>-<width>-<scheme>` at desktop (1280) and phone (390) widths, light and dark, then
    * leaves the page at 1280 wide and light.
    */
-  screenshotEveryWay(page: Page, name: string): Promise<void>;
+  screenshotEveryWay(page: Page, name: string, options?: EveryWayOptions): Promise<void>;
 }
 
 /**
@@ -145,21 +146,8 @@ export function useChromium(options: ChromiumFixtureOptions = {}): ChromiumFixtu
       await page.screenshot({ path, fullPage: true });
       return path;
     },
-    async screenshotEveryWay(page, name) {
-      for (const [width, height] of [
-        [1280, 800],
-        [390, 844],
-      ] as const) {
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.setViewportSize({ width, height });
-          await page.emulateMedia({ colorScheme: scheme });
-          // Let the theme's colour transitions finish, so the picture shows the settled screen.
-          await page.waitForTimeout(300);
-          await fixture.screenshot(page, `${name}-${width}-${scheme}`);
-        }
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.emulateMedia({ colorScheme: 'light' });
+    async screenshotEveryWay(page, name, shotOptions) {
+      await screenshotEveryWay(page, join(ARTIFACTS_DIR, name.replace(/[^a-z0-9_-]+/gi, '-')), shotOptions);
     },
   };
   return fixture;
