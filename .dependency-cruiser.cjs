@@ -24,12 +24,15 @@ const LAYERS = [
   ['^sync-server/policy/'],
   // 4. the facts policy decides on, loaded through the store
   ['^sync-server/access/'],
-  // 5. transports and workers that know nothing of documents (markdown/: the parse pool)
-  ['^sync-server/(fanout|outbound|markdown)/'],
+  // 5. transports and workers that know nothing of documents (markdown/: the parse pool;
+  //    integration-sandbox/: integration scripts run in QuickJS)
+  ['^sync-server/(fanout|outbound|markdown|integration-sandbox)/'],
   // 6. the collaboration core
   ['^sync-server/docs/'],
   // 7. domains built on documents and storage
-  ['^sync-server/(search|jobs|sites|openapi-specs|import|templates|computed-content|git-sync|translation)/'],
+  [
+    '^sync-server/(search|jobs|sites|openapi-specs|import|templates|computed-content|git-sync|translation|integrations)/',
+  ],
   // 8. the context handed to HTTP modules
   ['^sync-server/context\\.ts$'],
   // 9. HTTP modules (the API and published sites never import each other: see the rules below)
@@ -39,7 +42,7 @@ const LAYERS = [
     '^sync-server/web-app\\.ts$',
   ],
   // 10. wiring and entry points
-  ['^sync-server/(app|server|main|compiled-main|cli|cli-domains|prepare)\\.ts$'],
+  ['^sync-server/(app|server|main|compiled-main|cli|cli-domains|cli-blobs|prepare)\\.ts$'],
 ];
 
 const layerRules = LAYERS.flatMap((patterns, i) =>

@@ -29,6 +29,7 @@ const ENTRIES = {
   cli: 'sync-server/cli.ts',
   'markdown-worker': 'sync-server/markdown/worker.ts',
   'saml-worker': 'sync-server/identity/saml-worker.ts',
+  'integration-sandbox-worker': 'sync-server/integration-sandbox/worker.ts',
   prepare: 'sync-server/prepare.ts',
 };
 
@@ -104,6 +105,7 @@ export const BOOT_PACKAGES = new Set([
   'ipaddr.js',
   'jse-eval',
   'lib0',
+  'lru-cache',
   'prom-client',
   'rate-limiter-flexible',
   'ws',
@@ -207,6 +209,10 @@ export async function buildServer({ root = ROOT, outDir = SERVER_OUT_DIR } = {})
       // The SAML verifier's threads (identity/saml-verifier.ts) load this one instead of saml-worker-entry.mjs.
       FOLIO_COMPILED_SAML_WORKER: JSON.stringify(
         urlPath(join(root, 'sync-server', 'identity'), join(outDir, 'saml-worker.js')),
+      ),
+      // The integration sandbox's threads (integration-sandbox/pool.ts) load this one instead of its worker-entry.mjs.
+      FOLIO_COMPILED_SANDBOX_WORKER: JSON.stringify(
+        urlPath(join(root, 'sync-server', 'integration-sandbox'), join(outDir, 'integration-sandbox-worker.js')),
       ),
     },
   };

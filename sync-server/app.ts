@@ -40,7 +40,10 @@ import { gitRoutes } from './api/git/routes';
 import { translationRoutes } from './api/translations/routes';
 import { integrationRoutes } from './api/integrations/routes';
 import { integrationInstallationRoutes } from './api/integration-installations/routes';
+import { integrationTokenRoutes } from './api/integration-tokens/routes';
 import { installPublishedSites } from './published-site/routes';
+import { integrationEndpointRoutes } from './api/integration-endpoints/public-routes';
+import { integrationEndpointApiRoutes } from './api/integration-endpoints/routes';
 import { Metrics } from './observability/metrics';
 import { observabilityRoutes } from './observability/routes';
 import { installRequestIds, requestIdFor } from './observability/request-id';
@@ -99,6 +102,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerWebApp(app);
   // Sign-in pages, sessions and the desktop app's device sign-in: outside /v1, each route resolves the cookie itself.
   await app.register(signInRoutes(ctx), { prefix: '/auth' });
+  // Integrations' public endpoints: outside /v1, no Folio token (the integration checks its callers).
+  await app.register(integrationEndpointRoutes(ctx));
   await app.register(
     async (v1) => {
       await v1.register(systemRoutes(ctx));
@@ -129,6 +134,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v1.register(translationRoutes(ctx));
       await v1.register(integrationRoutes(ctx));
       await v1.register(integrationInstallationRoutes(ctx));
+      await v1.register(integrationEndpointApiRoutes(ctx));
+      await v1.register(integrationTokenRoutes(ctx));
     },
     { prefix: '/v1' },
   );

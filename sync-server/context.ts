@@ -15,6 +15,7 @@ import type { RedisFanout } from './fanout/redis-fanout';
 import type { MarkdownService } from './markdown/service';
 import type { RateLimits } from './http/rate-limiter';
 import type { JobRunner } from './jobs/runner';
+import type { IntegrationServices } from './integrations';
 
 /**
  * Every long-lived service of one server, built once in server.ts and handed
@@ -51,4 +52,6 @@ export interface AppContext {
   jobRunner: JobRunner;
   /** Seals stored secrets (Git credentials) with the server's key (FOLIO_SECRET_KEY or the data folder's secret.key). */
   secrets: SecretBox;
+  /** Integrations' events (dispatcher, triggers, block rendering): integrations/. */
+  integrations: IntegrationServices;
 }

@@ -1,6 +1,7 @@
 import { loadSecretBox } from './store/secret-box';
 import { gitExportJob } from './api/git/export-job';
 import { translationRunJob } from './api/translations/run-job';
+import { buildIntegrationServices, inProcessApi } from './api/integration-endpoints/services';
 import { gitImportJob } from './api/git/import-job';
 import { startGitPoller, type GitPoller } from './api/git/poller';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -136,6 +137,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     // Any write (here, or elsewhere over Redis) may take access away: re-check the open sockets.
     db.cache.addListener(() => sync.accessChanged());
+    const secrets = await loadSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+    const jobRunner = new JobRunner({ db, clock, log }, { leaseMs: config.jobLeaseMs });
     const ctx: AppContext = {
       config,
       db,
@@ -152,15 +155,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       markdown,
       fanout,
       rateLimits: limits,
-      jobRunner: new JobRunner({ db, clock, log }, { leaseMs: config.jobLeaseMs }),
-      secrets: await loadSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
+      jobRunner,
+      secrets,
+      integrations: await buildIntegrationServices({ db, clock, urls, log, secrets, config, jobRunner }, () => ctx),
     };
+    // Space revisions queue `space_content_updated` to the integrations installed on the space.
+    snapshots.onSpaceRevision(ctx.integrations.triggers.spaceRevisionHook);
     ctx.jobRunner.register(openApiSpecJob({ db, clock, outboundAllow: config.outboundAllow }));
     ctx.jobRunner.register(contentImportJob(ctx));
     ctx.jobRunner.register(gitImportJob(ctx));
     ctx.jobRunner.register(gitExportJob(ctx));
     ctx.jobRunner.register(translationRunJob(ctx));
     const app = await buildApp(ctx);
+    ctx.integrations.dispatcher.attachApi(inProcessApi(app));
     sync.attach(app.server);
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('[::1]', '127.0.0.1');
@@ -189,6 +196,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await app.close();
         await snapshots.close();
         await markdown.close();
+        await ctx.integrations.close();
         outdatedForks.close();
         await hub.close();
         await fanout?.close();

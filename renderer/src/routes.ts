@@ -18,6 +18,7 @@ import { matchScreen, pathOf, screenOf } from './screens/registry';
  *   /o/<orgId>/c/<collectionId>         a collection (its spaces and who has access)
  *   /o/<orgId>/sites/<siteId>           a docs site of the organization
  *   /o/<orgId>/openapi/<specSlug>      an OpenAPI spec of the organization (its versions)
+ *   /o/<orgId>/integrations[/<name>]    the organization's integrations and the catalog; one integration
  *   /join/<orgId>/<inviteId>            accept an invite
  *   /s/<spaceId>                        a space (first page)
  *   /s/<spaceId>/cr/<crId>              one of its change requests
@@ -30,10 +31,10 @@ import { matchScreen, pathOf, screenOf } from './screens/registry';
  */
 
 /** Organization screens. */
-export type OrgTab = 'home' | 'sites' | 'openapi' | 'members' | 'teams' | 'settings';
+export type OrgTab = 'home' | 'sites' | 'openapi' | 'integrations' | 'members' | 'teams' | 'settings';
 
 /** A docs site's screens (undefined: its overview). */
-export type SiteTab = 'structure' | 'customize' | 'audience' | 'settings';
+export type SiteTab = 'structure' | 'customize' | 'audience' | 'integrations' | 'settings';
 
 /** Where the app is. */
 export type Route =
@@ -45,6 +46,7 @@ export type Route =
   | { view: 'org'; orgId: string; tab: OrgTab }
   | { view: 'collection'; orgId: string; collectionId: string }
   | { view: 'openapi-spec'; orgId: string; specSlug: string }
+  | { view: 'integration'; orgId: string; name: string }
   | { view: 'site'; orgId: string; siteId: string; tab?: SiteTab }
   | { view: 'join'; orgId: string; inviteId: string }
   | SpaceRoute;

@@ -14,6 +14,7 @@ import type { Info, Options, State } from 'mdast-util-to-markdown';
 import type { DocBlock, DocFragment, DocRef, HintStyle, JSONDocument } from './document-types';
 import { DEFAULT_HREFS, hrefOf, phrasing, type HrefContext } from './from-document-inline';
 import { stringifyMarkdown, withDepthGuard } from './parse';
+import { blockToCodeblock, integrationTag, type CodeblockMapping } from './integration-block';
 
 /**
  * GitBook JSONDocument -> markdown (Folio's canonical style). The inverse of
@@ -26,6 +27,13 @@ import { stringifyMarkdown, withDepthGuard } from './parse';
 export interface FromDocumentOptions {
   /** The href to write for a page/file/anchor/url reference; default: `/pages/<id>`, `/files/<id>`, `#a`, the URL. */
   hrefFor?: (ref: DocRef) => string | undefined;
+  /** Integration blocks whose manifest maps them to a fence language are written as such fences. */
+  integrationCodeblocks?: readonly CodeblockMapping[];
+}
+
+/** What converting a block needs: how to write hrefs, and the integrations' fence mappings. */
+interface Ctx extends HrefContext {
+  integrationCodeblocks: readonly CodeblockMapping[];
 }
 
 const HINT_TO_ALERT: Readonly<Record<HintStyle, string>> = {
@@ -70,7 +78,7 @@ function textOf(p: PhrasingContent): string {
   return 'children' in p ? (p.children as PhrasingContent[]).map(textOf).join('') : '';
 }
 
-function list(b: DocBlock, ctx: HrefContext): List {
+function list(b: DocBlock, ctx: Ctx): List {
   const tasks = b.type === 'list-tasks';
   const start = typeof b.data.start === 'number' ? b.data.start : 1;
   const items = childBlocks(b).map((item): ListItem => {
@@ -131,7 +139,7 @@ function table(b: DocBlock, ctx: HrefContext): Table | undefined {
   return { type: 'table', align, children: [head, ...rows] };
 }
 
-function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
+function convert(b: DocBlock, ctx: Ctx): RootContent[] {
   switch (b.type) {
     case 'paragraph':
       return [paragraph(phrasing(b.nodes, ctx))];
@@ -182,6 +190,8 @@ function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
       const t = table(b, ctx);
       return t ? [t] : [];
     }
+    case 'integration':
+      return integrationNode(b, ctx);
     case 'openapi-operation':
     case 'swagger': {
       const tag = openApiTag(b);
@@ -197,6 +207,19 @@ function convert(b: DocBlock, ctx: HrefContext): RootContent[] {
   }
 }
 
+/** An integration block: its fence when its manifest maps it to one, else its tag (integration-block.ts). */
+function integrationNode(b: DocBlock, ctx: Ctx): RootContent[] {
+  const { integration, block, props } = b.data;
+  if (typeof integration !== 'string' || typeof block !== 'string' || !integration || !block) return [];
+  const ref = { integration, block, props: isPlainObject(props) ? props : {} };
+  const fence = blockToCodeblock(ref, ctx.integrationCodeblocks);
+  if (fence) return [{ type: 'code', lang: fence.lang, meta: fence.meta, value: fence.code }];
+  return [{ type: 'html', value: integrationTag(ref) }];
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** An OpenAPI block as GitBook's liquid tags (shared/markdown/openapi-block.ts), or undefined without a spec. */
 function openApiTag(b: DocBlock): string | undefined {
   const ref = (b.data.ref ?? {}) as { kind?: string; spec?: unknown; url?: unknown };
@@ -210,7 +233,7 @@ function openApiTag(b: DocBlock): string | undefined {
   return undefined;
 }
 
-function blocks(nodes: readonly DocBlock[], ctx: HrefContext): RootContent[] {
+function blocks(nodes: readonly DocBlock[], ctx: Ctx): RootContent[] {
   return nodes.flatMap((b) => convert(b, ctx));
 }
 
@@ -220,7 +243,8 @@ function blocks(nodes: readonly DocBlock[], ctx: HrefContext): RootContent[] {
  */
 export function documentToMarkdown(doc: JSONDocument, options: FromDocumentOptions = {}): string {
   const custom = options.hrefFor;
-  const ctx: HrefContext = custom ? { hrefFor: (ref) => custom(ref) ?? DEFAULT_HREFS.hrefFor(ref) } : DEFAULT_HREFS;
+  const hrefs: HrefContext = custom ? { hrefFor: (ref) => custom(ref) ?? DEFAULT_HREFS.hrefFor(ref) } : DEFAULT_HREFS;
+  const ctx: Ctx = { ...hrefs, integrationCodeblocks: options.integrationCodeblocks ?? [] };
   return withDepthGuard(() => {
     const root: Root = { type: 'root', children: blocks(doc.nodes ?? [], ctx) };
     if (root.children.length === 0) return '';

@@ -12,6 +12,13 @@ import {
 import { emptyText, imageRef, inlineNodes, type InlineContext } from './to-document-inline';
 import { blocksByBlankLines, blocksOfNodes, type MarkdownBlock } from './block-keys';
 import { findOpenApiBlocks, type OpenApiBlock } from './openapi-block';
+import {
+  codeblockToBlock,
+  findIntegrationTags,
+  type CodeblockMapping,
+  type IntegrationBlockRef,
+  type IntegrationTagBlock,
+} from './integration-block';
 
 /**
  * markdown -> GitBook JSONDocument. GitBook restricts which blocks may nest
@@ -35,6 +42,11 @@ export interface ToDocumentOptions {
    * back into markdown, or compared, needs none.
    */
   blockKeys?: boolean;
+  /**
+   * The fence languages installed integrations map to their blocks (integration-block.ts): such a
+   * fence at the top level becomes the integration's block. Default: none (fences stay code).
+   */
+  integrationCodeblocks?: readonly CodeblockMapping[];
 }
 
 type Container = 'top' | 'item' | 'quote' | 'hint';
@@ -53,6 +65,33 @@ interface Ctx extends InlineContext {
   anchors: Map<Heading, string>;
   /** The page's OpenAPI blocks (openapi-block.ts); each becomes one block, the nodes it spans none. */
   openapi: { blocks: OpenApiBlock[]; done: Set<OpenApiBlock> };
+  /** The page's integration tags by line (integration-block.ts). */
+  integrationTags: Map<number, IntegrationTagBlock>;
+  integrationCodeblocks: readonly CodeblockMapping[];
+}
+
+/** GitBook's DocumentBlockIntegration. */
+function integrationBlock(ref: IntegrationBlockRef): DocBlock {
+  return {
+    object: 'block',
+    type: 'integration',
+    data: { integration: ref.integration, block: ref.block, props: ref.props },
+    isVoid: true,
+  };
+}
+
+/** The integration block a top-level node is: a tag alone on its line, or a mapped fence. */
+function integrationOf(node: RootContent, ctx: Ctx): DocBlock | undefined {
+  const start = (node.position?.start.line ?? 0) - 1;
+  if ((node.type === 'paragraph' || node.type === 'html') && start === (node.position?.end.line ?? 0) - 1) {
+    const tag = ctx.integrationTags.get(start);
+    return tag ? integrationBlock(tag) : undefined;
+  }
+  if (node.type === 'code' && ctx.integrationCodeblocks.length > 0) {
+    const ref = codeblockToBlock(node.lang, node.meta, node.value, ctx.integrationCodeblocks);
+    return ref ? integrationBlock(ref) : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -73,7 +112,10 @@ function openApiBlock(b: OpenApiBlock): DocBlock {
 function topLevel(node: RootContent, ctx: Ctx): DocBlock[] {
   const line = (node.position?.start.line ?? 0) - 1;
   const api = ctx.openapi.blocks.find((b) => line >= b.startLine && line < b.endLine);
-  if (!api) return convert(node, 'top', ctx);
+  if (!api) {
+    const integration = integrationOf(node, ctx);
+    return integration ? [integration] : convert(node, 'top', ctx);
+  }
   if (ctx.openapi.done.has(api)) return [];
   ctx.openapi.done.add(api);
   return [openApiBlock(api)];
@@ -268,6 +310,8 @@ export function markdownToDocument(markdown: string, options: ToDocumentOptions 
         definitions: collectDefinitions(tree),
         anchors: headingAnchors(tree),
         openapi: { blocks: findOpenApiBlocks(markdown), done: new Set() },
+        integrationTags: new Map(findIntegrationTags(markdown).map((t) => [t.line, t])),
+        integrationCodeblocks: options.integrationCodeblocks ?? [],
       };
       if (!options.blockKeys)
         return { object: 'document', data: {}, nodes: tree.children.flatMap((n) => topLevel(n, ctx)) };

@@ -1,6 +1,8 @@
 import type { Queryable } from '../store/db';
 import { cachedRead, peekCached } from '../store/read-cache';
 import { findTokenUsers, rehashLegacyToken } from '../store/users';
+import { findIntegrationToken } from '../store/integration-tokens';
+import { installationBotId, integrationBotId } from './integration-tokens';
 import { rowHoldsToken, tokenDigests } from './token-digest';
 
 /** The authenticated caller of a request or a socket. */
@@ -10,6 +12,22 @@ export interface Principal {
   email: string | null;
   photoUrl: string | null;
   instanceAdmin: boolean;
+  /**
+   * Set when the caller is an integration's token (no `installationId`) or an installation's:
+   * `userId` is then that integration's or installation's bot (identity/integration-tokens.ts),
+   * never a human. `scopes` are the integration's current manifest scopes; the route scope guard
+   * (http/auth.ts) and the installation's actor (access/actor.ts) work from them.
+   */
+  integration?: IntegrationCaller;
+}
+
+/** Who an integration principal acts as, and until when its token authenticates. */
+export interface IntegrationCaller {
+  name: string;
+  installationId?: string;
+  scopes: readonly string[];
+  /** Epoch milliseconds: the cached principal stops authenticating then, cache or not. */
+  expiresAt: number;
 }
 
 /**
@@ -31,6 +49,7 @@ export function principalForToken(db: Queryable, token: string): Promise<Princip
     const u =
       rows.find((r) => !r.legacy_sha256 && rowHoldsToken(r, digests)) ?? rows.find((r) => rowHoldsToken(r, digests));
     if (u?.legacy_sha256) await rehashLegacyToken(db, u.token_id, digests.keyed);
+    if (!u) return integrationPrincipal(db, digests.keyed);
     return (
       u && {
         userId: u.id,
@@ -41,6 +60,26 @@ export function principalForToken(db: Queryable, token: string): Promise<Princip
       }
     );
   });
+}
+
+/** The principal of an integration or installation token stored under `digest`, if it is live. */
+async function integrationPrincipal(db: Queryable, digest: string): Promise<Principal | undefined> {
+  const row = await findIntegrationToken(db, digest);
+  if (!row) return undefined;
+  const installationId = row.installation_id ?? undefined;
+  return {
+    userId: installationId ? installationBotId(installationId) : integrationBotId(row.integration_name),
+    displayName: row.title,
+    email: null,
+    photoUrl: null,
+    instanceAdmin: false,
+    integration: {
+      name: row.integration_name,
+      ...(installationId ? { installationId } : {}),
+      scopes: row.scopes,
+      expiresAt: new Date(row.expires_at).getTime(),
+    },
+  };
 }
 
 const tokenKey = (token: string) => `token:${token}`;

@@ -25,11 +25,12 @@ export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('
  * script) and the theme boot by hash, no plugins, styles by hash, and no framing at all
  * (`frame-ancestors 'none'`, not 'self'): nothing of ours embeds a published page, and a page opened
  * with a visitor's cookie must not be shown inside someone else's site. `connect-src 'self'` is the
- * search endpoint.
+ * search endpoint. `frame-src https:` is for integration blocks' webframes, always sandboxed without
+ * same-origin (shared/contentkit/render.ts); page markdown cannot write frames (it is sanitized).
  */
 export function contentSecurityPolicy(fileOrigin: string, customStyleHash?: string): string {
   const styles = customStyleHash ? `${STYLE_HASH} ${customStyleHash}` : STYLE_HASH;
-  return `default-src 'none'; script-src 'self' ${THEME_BOOT_HASH}; style-src ${styles}; img-src 'self' ${fileOrigin} https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  return `default-src 'none'; script-src 'self' ${THEME_BOOT_HASH}; style-src ${styles}; img-src 'self' ${fileOrigin} https: data:; connect-src 'self'; frame-src https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 /** A link of the header navigation (sections, variants). */

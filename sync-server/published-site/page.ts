@@ -16,10 +16,17 @@ import { languageLinks } from './language-links';
 import type { OpenApiSource } from './openapi-source';
 import { withOpenApiBlocks } from './openapi-page';
 import { fenced } from './openapi-blocks';
+import { withIntegrationBlocks, type IntegrationBlockDeps } from './integration-blocks';
 
 /** The outcome of rendering one published URL. */
 export type PageResult =
-  | { kind: 'html'; html: string; noindex: boolean; status?: 404 }
+  | {
+      kind: 'html';
+      html: string;
+      noindex: boolean;
+      status?: 404;
+      /** Holds integration blocks: not to be kept as rendered. */ dynamic?: boolean;
+    }
   | { kind: 'redirect'; location: string; permanent?: boolean }
   | { kind: 'not-found' };
 
@@ -85,6 +92,8 @@ export interface PageRequest {
   formerPage?(view: RevisionView, path: string): Promise<StoredPage | undefined>;
   /** The organization's OpenAPI specs, for API reference blocks (none: the blocks say the spec is not found). */
   openapi?: OpenApiSource;
+  /** The integrations runtime, for integration blocks (none: the blocks are placeholders). */
+  integrations?: IntegrationBlockDeps;
   /**
    * The views of the section's language variants by site space id (language-views.ts), for the
    * language switcher's same-page links; a language missing here links to its first page.
@@ -174,7 +183,9 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
   page = page as StoredPage;
   // API reference blocks stand as markers while the markdown is parsed, then take their spec's HTML.
   const blocks = withOpenApiBlocks(String(page.markdown ?? ''));
-  const body = await r.markdown.site(blocks.markdown);
+  // Integration blocks likewise, then take what their integration's script draws (integration-blocks.ts).
+  const integrationBlocks = withIntegrationBlocks(blocks.markdown);
+  const body = await r.markdown.site(integrationBlocks.markdown);
   const isHidden = r.hidden && hiddenLinkTest(r.hidden.ids, linkTargetsOf(r.hidden.full).targets, String(page.path));
   const linkedHtml = renderMarkdown(body, String(page.path), {
     targets,
@@ -189,9 +200,13 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
     },
   });
   // Their code is highlighted as fences of a page are: in the parse pool, cached by text.
-  const bodyHtml = await blocks.fill(linkedHtml, r.openapi, async (lang, code) => {
+  const apiHtml = await blocks.fill(linkedHtml, r.openapi, async (lang, code) => {
     const fence = await r.markdown.site(fenced(lang, code));
     return fence.degraded ? undefined : fence.html;
+  });
+  const bodyHtml = await integrationBlocks.fill(apiHtml, view.revision.spaceId, r.integrations, async (source) => {
+    const md = await r.markdown.site(source);
+    return md.degraded ? undefined : md.html;
   });
   const noindex = visible.tree.site.visibility !== 'public' || page.noIndex === true;
   const description = typeof page.description === 'string' && page.description !== '' ? page.description : undefined;
@@ -215,7 +230,8 @@ export async function buildPage(r: PageRequest): Promise<PageResult> {
     canonical: r.canonicalBase + pageHref(page).slice(r.base.length),
     alternates: translated.alternates,
   };
-  return { kind: 'html', html: renderPage(frameFor(translated.links), content), noindex };
+  const html = renderPage(frameFor(translated.links), content);
+  return integrationBlocks.dynamic ? { kind: 'html', html, noindex, dynamic: true } : { kind: 'html', html, noindex };
 }
 
 /** Encodes each segment of a page path for a URL. */

@@ -180,6 +180,10 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
         storage,
         markdown: ctx.markdown,
         openapi: { db: ctx.db, specs: state.openapiSpecs },
+        integrations: {
+          runtime: { db: ctx.db, present: ctx.integrations.deps.present, blocks: ctx.integrations.blocks },
+          log: (msg, detail) => req.log.info(detail, msg),
+        },
         spaceTitle: (ss) => state.tree.spaces.get(ss.space_id)?.title || 'Untitled',
         canonicalBase: absoluteBase,
         scriptVersion: SCRIPT_VERSION,
@@ -194,7 +198,7 @@ export function installPublishedSites(app: FastifyInstance, ctx: AppContext): vo
       if (result.kind === 'html' && result.status === 404) {
         rendered.set(notFoundKey, result);
         rendered.set(key, { kind: 'not-found' });
-      } else rendered.set(key, result);
+      } else if (!(page.kind === 'html' && page.dynamic)) rendered.set(key, result); // integration blocks: drawn per view (their renders are cached)
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.permanent ? 301 : 302);
     if (result.kind === 'not-found') return message(reply, 404, 'Page not found', 'There is no page at this address.');

@@ -1,6 +1,7 @@
 import { CODE_BACKGROUND, codeThemeCss } from '../markdown/highlight-palette';
 import { LANGUAGE_STYLE } from './language-switcher';
 import { OPENAPI_STYLE } from './openapi-style';
+import { CONTENTKIT_STYLE } from '../../shared/contentkit/style';
 
 /**
  * The stylesheet of published pages, inline (one request per page, no flash
@@ -119,5 +120,7 @@ export const STYLE =
   `.refusal{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}` +
   // API reference blocks (openapi-render.ts).
   OPENAPI_STYLE +
+  // Integration blocks (shared/contentkit).
+  CONTENTKIT_STYLE +
   // The language switcher (language-switcher.ts).
   LANGUAGE_STYLE;

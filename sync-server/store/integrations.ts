@@ -146,7 +146,7 @@ const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The host of each `urlUnfurl` pattern of the integration's blocks (`https://host/...` or `host/...`). */
 const UNFURL_HOSTS = `SELECT lower(substring(u FROM '^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?([^/:?#]+)'))
-  FROM jsonb_array_elements(COALESCE(i.manifest->'blocks', '[]'::jsonb)) b,
+  FROM jsonb_array_elements(COALESCE(i.manifest::jsonb->'blocks', '[]'::jsonb)) b,
        jsonb_array_elements_text(COALESCE(b->'urlUnfurl', '[]'::jsonb)) u`;
 
 function whereOf(f: IntegrationFilter): { where: string; params: unknown[] } {
@@ -158,18 +158,18 @@ function whereOf(f: IntegrationFilter): { where: string; params: unknown[] } {
   };
   if (f.visibleTo !== undefined) {
     const org = param(f.visibleTo);
-    conditions.push(`(i.manifest->>'visibility' = 'public' OR i.organization_id = ${org}
+    conditions.push(`(i.manifest::jsonb->>'visibility' = 'public' OR i.organization_id = ${org}
       OR EXISTS (SELECT 1 FROM integration_installations n WHERE n.integration_name = i.name AND n.organization_id = ${org}))`);
-  } else conditions.push(`i.manifest->>'visibility' = 'public'`);
+  } else conditions.push(`i.manifest::jsonb->>'visibility' = 'public'`);
   if (f.search) {
     const term = param(likeTerm(f.search));
-    conditions.push(`(i.name ILIKE ${term} OR i.manifest->>'title' ILIKE ${term})`);
+    conditions.push(`(i.name ILIKE ${term} OR i.manifest::jsonb->>'title' ILIKE ${term})`);
   }
-  if (f.category) conditions.push(`i.manifest->'categories' ? ${param(f.category)}`);
-  if (f.scope) conditions.push(`i.manifest->'scopes' ? ${param(f.scope)}`);
-  if (f.target) conditions.push(`i.manifest->>'target' IN (${param(f.target)}, 'all')`);
+  if (f.category) conditions.push(`i.manifest::jsonb->'categories' ? ${param(f.category)}`);
+  if (f.scope) conditions.push(`i.manifest::jsonb->'scopes' ? ${param(f.scope)}`);
+  if (f.target) conditions.push(`i.manifest::jsonb->>'target' IN (${param(f.target)}, 'all')`);
   const nonEmpty = (key: string, wanted: boolean) =>
-    `jsonb_array_length(COALESCE(i.manifest->'${key}', '[]'::jsonb)) ${wanted ? '>' : '='} 0`;
+    `jsonb_array_length(COALESCE(i.manifest::jsonb->'${key}', '[]'::jsonb)) ${wanted ? '>' : '='} 0`;
   if (f.blocks !== undefined) conditions.push(nonEmpty('blocks', f.blocks));
   if (f.contentSources !== undefined) conditions.push(nonEmpty('contentSources', f.contentSources));
   if (f.blockDomain) conditions.push(`lower(${param(f.blockDomain)}) IN (${UNFURL_HOSTS})`);
@@ -281,5 +281,70 @@ export function findEventRow(db: Queryable, name: string, id: string): Promise<I
     db,
     `SELECT ${EVENT_COLUMNS} FROM integration_events WHERE integration_name = $1 AND id = $2 AND ${DELIVERED}`,
     [name, id],
+  );
+}
+
+/** What the dispatcher needs besides the row: the script to run and the sealed secrets to open. */
+export function findIntegrationRuntime(
+  db: Queryable,
+  name: string,
+): Promise<{ script: string | null; secrets_sealed: string | null } | undefined> {
+  return queryOne(db, 'SELECT script, secrets_sealed FROM integrations WHERE name = $1', [name]);
+}
+
+/** A new event, pending until delivered (GitBook's Event in `payload`). */
+export interface NewIntegrationEvent {
+  id: string;
+  integrationName: string;
+  installationId?: string;
+  spaceId?: string;
+  siteId?: string;
+  type: string;
+  payload: Record<string, unknown>;
+  jobId?: string;
+}
+
+export async function insertEventRow(db: Queryable, e: NewIntegrationEvent, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO integration_events (id, integration_name, installation_id, space_id, site_id, type, payload, status, trace, job_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', '[]'::jsonb, $8, $9, $9)`,
+    [
+      e.id,
+      e.integrationName,
+      e.installationId ?? null,
+      e.spaceId ?? null,
+      e.siteId ?? null,
+      e.type,
+      JSON.stringify(e.payload),
+      e.jobId ?? null,
+      now,
+    ],
+  );
+}
+
+/** Links a queued event to the job delivering it. */
+export async function setEventJob(db: Queryable, id: string, jobId: string): Promise<void> {
+  await db.query('UPDATE integration_events SET job_id = $2 WHERE id = $1', [id, jobId]);
+}
+
+/** Any event by id, whatever its status (the dispatcher's read). */
+export function findEventForDelivery(db: Queryable, id: string): Promise<IntegrationEventRow | undefined> {
+  return queryOne<IntegrationEventRow>(db, `SELECT ${EVENT_COLUMNS} FROM integration_events WHERE id = $1`, [id]);
+}
+
+/**
+ * Appends log entries to an event's trace and sets its status (still `pending` between attempts).
+ * One statement: an attempt's entries and its outcome are written together.
+ */
+export async function recordEventAttempt(
+  db: Queryable,
+  id: string,
+  status: IntegrationEventRow['status'],
+  entries: readonly unknown[],
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE integration_events SET status = $2, trace = trace || $3::jsonb, updated_at = $4 WHERE id = $1',
+    [id, status, JSON.stringify(entries), now],
   );
 }

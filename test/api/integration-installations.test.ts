@@ -604,6 +604,21 @@ describe('which integrations are installed where', () => {
         { type: 'organization', organizationId: customerOrg },
       ]),
     );
+    // Folio: the installation's id for those who manage installations (to configure or uninstall it), not for others.
+    expect(inOrg.items.every((i) => !('installation' in i))).toBe(true);
+    const asAdmin = await ok(
+      'listOrganizationIntegrationsStatus',
+      clientOf(customerAdmin).orgs.listOrganizationIntegrationsStatus(customerOrg),
+    ).then(seen);
+    for (const item of asAdmin.items) {
+      const id = (item as { installation?: { id: string } }).installation?.id;
+      expect(id).toBeTruthy();
+      const read = await clientOf(customerAdmin).integrations.getIntegrationInstallationById(
+        item.integration.name,
+        id!,
+      );
+      expect(read.data.target).toEqual({ organization: customerOrg });
+    }
     const onSpaces = await statuses({ target: 'space' });
     expect(onSpaces.items.map((i) => [i.integration.name, i.status, i.target])).toEqual([
       ['acme', 'pending', { type: 'space', spaceId: firstSpace }],

@@ -78,7 +78,14 @@ describe('publishing', () => {
       contentSources: [{ id: 'feed', title: 'Feed', configuration: { componentId: 'feed-config' } }],
       externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
       configurations: {
-        account: { properties: { key: { type: 'string', title: 'API key' } }, required: ['key'] },
+        account: {
+          properties: {
+            workspace: { type: 'string', title: 'Workspace' },
+            key: { type: 'string', title: 'API key' },
+            verbose: { type: 'boolean', title: 'Verbose' },
+          },
+          required: ['key'],
+        },
         site: { componentId: 'site-config' },
       },
       contentSecurityPolicy: { 'script-src': "'self'" },
@@ -101,9 +108,17 @@ describe('publishing', () => {
       contentSecurityPolicy: { 'script-src': "'self'" },
     });
     expect(first.configurations?.account).toEqual({
-      properties: { key: { type: 'string', title: 'API key' } },
+      properties: {
+        workspace: { type: 'string', title: 'Workspace' },
+        key: { type: 'string', title: 'API key' },
+        verbose: { type: 'boolean', title: 'Verbose' },
+      },
       required: ['key'],
     });
+    // The form's fields come in the order the publisher wrote them, read back from storage too.
+    const fields = (i: typeof first) => Object.keys((i.configurations?.account as { properties: object }).properties);
+    expect(fields(first)).toEqual(['workspace', 'key', 'verbose']);
+    expect(fields(await get('analytics-pro', reader.token))).toEqual(['workspace', 'key', 'verbose']);
     expect(first.urls.location).toBe(`${t.url}/v1/integrations/analytics-pro`);
     expect(first.previewImages).toHaveLength(2);
     const text = JSON.stringify(first);

@@ -60,7 +60,8 @@ uninstallIntegration listIntegrationInstallationSpaces installIntegrationOnSpace
 updateIntegrationSpaceInstallation uninstallIntegrationFromSpace listIntegrationSpaceInstallations
 listIntegrationInstallationSites installIntegrationOnSite getIntegrationSiteInstallation updateIntegrationSiteInstallation
 uninstallIntegrationFromSite listIntegrationSiteInstallations listSpaceIntegrations listSiteIntegrations
-getOrganizationIntegrationStatus listOrganizationIntegrationsStatus`.split(/\s+/);
+renderIntegrationUIWithPost renderIntegrationUIWithGet listSpaceIntegrationsBlocks queueIntegrationTask
+getOrganizationIntegrationStatus listOrganizationIntegrationsStatus createIntegrationInstallationToken`.split(/\s+/);
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string }>> };
 const require = createRequire(import.meta.url);

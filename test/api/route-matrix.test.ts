@@ -180,6 +180,12 @@ function validBody(operationId: string): unknown {
     // Integrations
     publishIntegration: { organization: 'unknownorg', title: 'Tool', description: 'd', script: 's', scopes: [] },
     setIntegrationDevelopmentMode: { tunnelUrl: 'https://tunnel.example.com/' },
+    renderIntegrationUIWithPost: {
+      componentId: 'c',
+      props: {},
+      context: { type: 'document', spaceId: 'unknownspace' },
+    },
+    queueIntegrationTask: { task: {} },
   };
   if (operationId.startsWith('postComment')) return { body: { markdown: 'A comment' } };
   return bodies[operationId] ?? {};

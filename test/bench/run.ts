@@ -33,6 +33,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'git-sync': () => import('./git-sync'),
   computed: () => import('./computed'),
   translation: () => import('./translation'),
+  'integration-sandbox': () => import('./integration-sandbox'),
 };
 
 async function main(filters: string[]): Promise<number> {

@@ -148,6 +148,10 @@ export const INSTALLATION_OPERATIONS: OperationTable = {
     },
   ],
   listIntegrationInstallations: { params: privateInstallation, checks: ownerAdmin },
+  // Only the integration's own token mints installation tokens (GitBook's `integration` security scheme): every
+  // human who sees the integration is refused (403). No matrix caller is the instance admin, so the instance check
+  // says "refused" for each of them; test/api/integration-tokens.test.ts shows the instance admin refused as well.
+  createIntegrationInstallationToken: { params: matrixInstallation, checks: () => [ask.instance('approve-domains')] },
   getIntegrationInstallationById: { params: matrixInstallation, checks: inOrg('manage-installations') },
   updateIntegrationInstallation: {
     params: matrixInstallation,

@@ -1,3 +1,4 @@
+import { compressToEncodedURIComponent } from 'lz-string';
 import type { OperationTable } from './authz-cases';
 import { ask, type Check } from './authz-expect';
 import { must, type World } from './authz-fixture';
@@ -24,19 +25,42 @@ const publishBody = (w: World) => ({
   organization: w.organizationId,
   title: 'Matrix integration',
   description: 'Only the matrix organization sees it',
-  script: 'export default {}',
+  // Renders any block as an empty one (the render operations' allowed cells; cached after the first).
+  script: RENDERING_SCRIPT,
   scopes: ['space:content:read'],
   visibility: 'private',
+  blocks: [{ id: 'matrix-block', title: 'Matrix block' }],
+});
+
+const RENDERING_SCRIPT = `export default { async fetch() {
+  return new Response(JSON.stringify({ type: 'element', element: { type: 'block', children: [] }, state: {}, props: {} }),
+    { headers: { 'content-type': 'application/json' } });
+} };`;
+
+/** The render operations' request: a block on the world's space. */
+const renderRequest = (w: World) => ({
+  componentId: 'matrix-block',
+  props: {},
+  context: { type: 'document', spaceId: w.spaceId, editable: false, theme: 'light' },
 });
 
 const fixtures = new WeakMap<World, Promise<Params>>();
 
 /** The world's private integration and one delivered event, made on first use. */
+/** The world of the cell being run (the GET render's query names its space). */
+let lastWorld: World | undefined;
+
 function integration(w: World): Promise<Params> {
+  lastWorld = w;
   let made = fixtures.get(w);
   if (!made) {
     made = (async () => {
       await must(w.t, 'POST', `/integrations/${NAME}`, publishBody(w));
+      // Installed on the world's space: its blocks are listed and rendered there.
+      const installation = await must<{ id: string }>(w.t, 'POST', `/integrations/${NAME}/installations`, {
+        organization: w.organizationId,
+      });
+      await must(w.t, 'POST', `/integrations/${NAME}/installations/${installation.id}/spaces`, { space: w.spaceId });
       const now = new Date();
       await w.t.server.ctx.db.query(
         `INSERT INTO integration_events (id, integration_name, type, payload, status, created_at, updated_at)
@@ -90,4 +114,25 @@ export const INTEGRATION_OPERATIONS: OperationTable = {
   },
   listIntegrationEvents: { params: integration, checks: (w) => [sees(w), ownerAdmin(w)] },
   getIntegrationEvent: { params: integration, checks: (w) => [sees(w), ownerAdmin(w)] },
+  // The integration's own token queues its tasks (test/api/integration-events.test.ts); of people, its publishers.
+  queueIntegrationTask: {
+    params: integration,
+    body: () => ({ task: { kind: 'matrix' } }),
+    checks: (w) => [sees(w), ownerAdmin(w)],
+  },
+  // Blocks are shown to whoever sees the space they are on (the integration is installed there).
+  listSpaceIntegrationsBlocks: { params: integration, checks: (_w, p) => [ask.space(p.spaceId!, 'view')] },
+  renderIntegrationUIWithPost: {
+    params: integration,
+    body: renderRequest,
+    checks: (_w, p) => [ask.space(p.spaceId!, 'view')],
+  },
+  renderIntegrationUIWithGet: {
+    params: integration,
+    // The query is read after `params` ran for the cell: it names the space of that world.
+    get query() {
+      return { request: compressToEncodedURIComponent(JSON.stringify(renderRequest(lastWorld!))) };
+    },
+    checks: (_w, p) => [ask.space(p.spaceId!, 'view')],
+  },
 };

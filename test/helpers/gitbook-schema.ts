@@ -78,3 +78,19 @@ export function assertMatchesGitBook(operationId: string, status: number, body: 
 export function knownOperation(operationId: string): boolean {
   return operations.has(operationId);
 }
+
+/** Throws a readable error unless `body` matches one of GitBook's component schemas (e.g. `Event`). */
+export function assertMatchesGitBookSchema(schemaName: string, body: unknown): void {
+  const key = `#schema:${schemaName}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `gitbook#/components/schemas/${pointer(schemaName)}` });
+    cache.set(key, validate);
+  }
+  if (!validate(body)) {
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    throw new Error(`not GitBook's ${schemaName}:\n${errors.join('\n')}\n${JSON.stringify(body).slice(0, 500)}`);
+  }
+}

@@ -213,7 +213,15 @@ it('rebuilds when the output is incomplete or a source it was built from changed
       build: true,
       reason: expect.stringContaining('no complete build'),
     });
-    for (const entry of ['main.js', 'cli.js', 'markdown-worker.js', 'saml-worker.js', 'prepare.js', 'server.cjs'])
+    for (const entry of [
+      'main.js',
+      'cli.js',
+      'markdown-worker.js',
+      'saml-worker.js',
+      'integration-sandbox-worker.js',
+      'prepare.js',
+      'server.cjs',
+    ])
       await writeFile(join(out, entry), '');
     await writeFile(join(out, 'build-info.json'), JSON.stringify({ builtAt: Date.now(), inputs: [source] }));
     expect(serverBuildDecision(out)).toEqual({ build: false, reason: 'up to date' });

@@ -120,12 +120,15 @@ describe('screen registry', () => {
 
   it('navigation lists only what the caller may see', () => {
     const org = (listMembers: boolean, listTeams: boolean, createContent = false) =>
-      ({ permissions: { admin: false, view: true, createContent, listMembers, listTeams } }) as OrgDetails;
+      ({
+        permissions: { admin: false, view: true, createContent, listMembers, listTeams, listIntegrations: listMembers },
+      }) as OrgDetails;
     const ids = (o: OrgDetails | undefined) => navigationOf('org', o).map((e) => e.id);
     expect(ids(org(true, true))).toEqual([
       'org-home',
       'org-sites',
       'org-openapi',
+      'org-integrations',
       'org-members',
       'org-teams',
       'org-settings',
@@ -137,6 +140,7 @@ describe('screen registry', () => {
       'site-structure',
       'site-customize',
       'site-audience',
+      'site-integrations',
       'site-settings',
     ]);
     expect(navigationOf('site', org(true, true)).map((e) => e.id)).toEqual(['site-overview', 'site-structure']);

@@ -23,6 +23,8 @@ export interface OrgDetails {
     createContent: boolean;
     listMembers: boolean;
     listTeams: boolean;
+    /** Members (not guests) see the organization's integrations. */
+    listIntegrations: boolean;
     /** Folio's OpenAPI specs rule (create role or admin); absent on servers without specs. */
     createOpenAPISpec?: boolean;
   };

@@ -139,6 +139,26 @@ export const SCREENS: readonly ScreenEntry[] = [
     load: () => import('../openapi/spec-screen'),
   },
   {
+    id: 'org-integrations',
+    path: '/o/:orgId/integrations',
+    fixed: { ...ORG, tab: 'integrations' },
+    label: 'Integrations',
+    frame: 'org',
+    group: 'org',
+    // Guests see no integrations (the API answers 404 to them).
+    visible: (org) => org.permissions.listIntegrations,
+    load: () => import('../integrations/integrations-screen'),
+  },
+  {
+    id: 'integration',
+    path: '/o/:orgId/integrations/:name',
+    fixed: { view: 'integration' },
+    label: 'Integration',
+    frame: 'org',
+    parent: 'org-integrations',
+    load: () => import('../integrations/integration-screen'),
+  },
+  {
     id: 'org-members',
     path: '/o/:orgId/members',
     fixed: { ...ORG, tab: 'members' },
@@ -216,6 +236,16 @@ export const SCREENS: readonly ScreenEntry[] = [
     load: () => import('../sites/audience-screen'),
   },
   {
+    id: 'site-integrations',
+    path: '/o/:orgId/sites/:siteId/integrations',
+    fixed: { ...SITE, tab: 'integrations' },
+    label: 'Integrations',
+    frame: 'site',
+    group: 'site',
+    visible: (org) => org.permissions.createContent,
+    load: () => import('../integrations/site-integrations-screen'),
+  },
+  {
     id: 'site-settings',
     path: '/o/:orgId/sites/:siteId/settings',
     fixed: { ...SITE, tab: 'settings' },
@@ -228,8 +258,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
 ];
 
-/** An id or slug segment (OpenAPI spec slugs run to 100 characters). */
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** An id or slug segment (OpenAPI spec slugs run to 100 characters; integration names have dots). */
+const ID = /^(?!\.+$)[A-Za-z0-9_.-]{1,100}$/;
 
 /** The row and route of an app path split in segments (no `/app`, no `/s/…`), or undefined. */
 export function matchScreen(parts: string[]): { entry: ScreenEntry; route: Route } | undefined {

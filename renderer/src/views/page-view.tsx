@@ -7,6 +7,7 @@ import { AuthoringToolbar, authoringExtensions, type ToolbarHost } from '../edit
 import { CURSOR, insertBlockAt } from '../editor/authoring/commands';
 import { linkablePages } from '../editor/authoring/space-pages';
 import { openApiCatalogExtension } from '../editor/openapi/catalog';
+import { integrationBlocksExtension } from '../editor/integrations/catalog';
 import { PageEditor } from '../editor/page-editor';
 import type { FileUrls } from '../preview/file-urls';
 import { PreviewPane } from '../preview/preview-pane';
@@ -42,6 +43,8 @@ export interface PageViewProps {
   handle: { current: PageViewHandle | undefined };
   /** The organization's OpenAPI specs, for API operation cards' summaries and the spec picker (online). */
   openApi?: { api: ApiClient; orgId: string };
+  /** The space whose installed integrations' blocks the `/` menu lists and the preview renders (none: offline). */
+  integrations?: { api: ApiClient; spaceId: string };
 }
 
 /** The id of the file an uploaded image's markdown (`![alt](/files/<id>)`) shows. */
@@ -145,6 +148,9 @@ export function PageView(props: PageViewProps) {
       extensions: [
         authoringExtensions({ pages: () => linkablePages(content.ydoc), action: runAction }),
         latest.current.openApi ? openApiCatalogExtension(latest.current.openApi.api, latest.current.openApi.orgId) : [],
+        latest.current.integrations
+          ? integrationBlocksExtension(latest.current.integrations.api, latest.current.integrations.spaceId)
+          : [],
       ],
     });
     if (sourceMode.current) created.setSourceMode(true);

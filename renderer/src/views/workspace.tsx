@@ -240,6 +240,7 @@ function WorkspaceBody(props: {
           upload={props.upload}
           handle={props.pageView}
           openApi={orgId ? { api: session.api, orgId } : undefined}
+          integrations={{ api: session.api, spaceId: space.spaceId }}
           header={header}
         />
       )}

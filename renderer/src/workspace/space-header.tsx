@@ -1,5 +1,6 @@
 import { useGitSyncAction } from '../git/use-git-sync-action';
 import { useImportAction } from '../import/use-import-action';
+import { useIntegrationsAction } from '../integrations/use-integrations-action';
 import { useTranslateAction } from '../translations/use-translate-action';
 import { MenuButton, type MenuItem } from '../ui/kit/menu';
 
@@ -19,6 +20,7 @@ export function SpaceHeader(props: {
   const importContent = useImportAction(props.spaceId, props.changeRequestId);
   const gitSync = useGitSyncAction(props.spaceId);
   const translate = useTranslateAction(props.spaceId);
+  const integrations = useIntegrationsAction(props.spaceId);
   return (
     <div class="tree-space">
       <span class="tree-space-title" data-testid="tree-space-title" title={props.title}>
@@ -38,6 +40,16 @@ export function SpaceHeader(props: {
             : []),
           ...(translate
             ? [{ label: 'Translate…', icon: 'globe', testid: 'action-translate', run: translate } satisfies MenuItem]
+            : []),
+          ...(integrations
+            ? [
+                {
+                  label: 'Integrations…',
+                  icon: 'puzzle',
+                  testid: 'action-integrations',
+                  run: integrations,
+                } satisfies MenuItem,
+              ]
             : []),
         ]}
       />

@@ -106,9 +106,16 @@ export async function installOn<Out, Obj>(
   const schema = configurationSchemaOf(integration.manifest, kind);
   const configuration = defaultsOf(schema);
   const values = { status: statusOf(schema, configuration), configuration, externalIds: [] };
-  if (!(await insertContentInstallation(ctx.db, kind, installation.id, ref.targetId, values, ctx.clock.now())))
-    throw conflict(`The integration is already installed on this ${kind}`);
-  const row = (await findContentInstallation(ctx.db, kind, installation.id, ref.targetId))!;
+  // The row and its `space_installation_setup` (`site_…`) event commit together (integrations/triggers.ts).
+  const row = await ctx.db.transaction(async (tx) => {
+    if (!(await insertContentInstallation(tx, kind, installation.id, ref.targetId, values, ctx.clock.now())))
+      return undefined;
+    const created = (await findContentInstallation(tx, kind, installation.id, ref.targetId))!;
+    await ctx.integrations.triggers.contentInstallationSetup(tx, kind, integration, created);
+    return created;
+  });
+  if (!row) throw conflict(`The integration is already installed on this ${kind}`);
+  ctx.jobRunner.wake();
   return presentOne(ctx, p, access, integration, row, extended);
 }
 
@@ -157,8 +164,18 @@ export async function updateOn<Out, Obj>(
     configuration,
     externalIds: body.externalIds ?? row.external_ids ?? [],
   };
-  await upsertContentInstallation(ctx.db, kind, installation.id, ref.targetId, values, ctx.clock.now());
-  const updated = (await findContentInstallation(ctx.db, kind, installation.id, ref.targetId))!;
+  const previous = {
+    status: statusOf(schema, configurationOf(integration, kind, row), row.status),
+    configuration: configurationOf(integration, kind, row),
+  };
+  const updated = await ctx.db.transaction(async (tx) => {
+    await upsertContentInstallation(tx, kind, installation.id, ref.targetId, values, ctx.clock.now());
+    const written = (await findContentInstallation(tx, kind, installation.id, ref.targetId))!;
+    if (body.configuration !== undefined)
+      await ctx.integrations.triggers.contentInstallationSetup(tx, kind, integration, written, previous);
+    return written;
+  });
+  ctx.jobRunner.wake();
   return presentOne(ctx, p, access, integration, updated, extended);
 }
 

@@ -3,7 +3,7 @@ import type { Principal } from '../../identity/principal';
 import { badRequest, notFound } from '../../http/errors';
 import { pageArray, type PageRequest } from '../../http/paging';
 import { spaceNode } from '../../access/resources';
-import type { Actor } from '../../policy';
+import { decide, type Actor } from '../../policy';
 import {
   installationsInOrganization,
   installationsOnContent,
@@ -14,7 +14,7 @@ import {
 import { findIntegration, type IntegrationRow } from '../../store/integrations';
 import { findSite } from '../../store/sites';
 import { loadSpaceRow } from '../../store/spaces';
-import { requireOrgPermission } from '../authorize';
+import { organization, requireOrgPermission } from '../authorize';
 import { presentIntegrationsFor } from '../integrations/service';
 import { requireSite } from '../sites/access';
 import { requireSpace } from '../spaces/service';
@@ -86,6 +86,7 @@ type InstalledTarget =
 /** One entry of the list: an installed integration, its status and where it is installed. */
 interface Installed {
   integration: IntegrationRow;
+  installationId: string;
   status: ReturnType<typeof statusOf>;
   target: InstalledTarget;
 }
@@ -146,7 +147,7 @@ export async function listOrganizationIntegrationsStatus(
       const integration = await integrationOf(row.integration_name);
       if (!integration) continue;
       const status = statusOf(configurationSchemaOf(integration.manifest, 'account'), row.configuration, row.status);
-      entries.push({ integration, status, target: { type: 'organization', organizationId } });
+      entries.push({ integration, installationId: row.id, status, target: { type: 'organization', organizationId } });
     }
   } else {
     const targetId = target === 'space' ? query.space : query.site;
@@ -157,10 +158,11 @@ export async function listOrganizationIntegrationsStatus(
       const status = statusOf(schema, configurationOf(integration, target, row), row.status);
       const where: InstalledTarget =
         target === 'space' ? { type: 'space', spaceId: row.target_id } : { type: 'site', siteId: row.target_id };
-      entries.push({ integration, status, target: where });
+      entries.push({ integration, installationId: row.installation_id, status, target: where });
     }
   }
   const result = pageArray(entries, page);
+  const managesInstallations = decide(actor, 'manage-installations', organization(organizationId)).allowed;
   const presented = await presentIntegrationsFor(
     ctx,
     p,
@@ -168,6 +170,12 @@ export async function listOrganizationIntegrationsStatus(
   );
   return {
     ...result,
-    items: result.items.map((e, i) => ({ status: e.status, integration: presented[i]!, target: e.target })),
+    items: result.items.map((e, i) => ({
+      status: e.status,
+      integration: presented[i]!,
+      target: e.target,
+      // Folio: those who manage installations learn which one it is, to read, configure or uninstall it.
+      ...(managesInstallations ? { installation: { id: e.installationId } } : {}),
+    })),
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { ContentInstallationRow, ContentKind, InstallationRow } from '../../store/integration-installations';
 import type { IntegrationRow } from '../../store/integrations';
 import { configurationSchemaOf, defaultsOf, statusOf } from './configuration';
+import { contentEndpointPath, installationEndpointPath } from '../../integrations/public-urls';
 
 /**
  * Installation rows -> GitBook's IntegrationInstallation, IntegrationSpaceInstallation and
@@ -9,17 +10,17 @@ import { configurationSchemaOf, defaultsOf, statusOf } from './configuration';
  * now (a newly required property makes an installation `pending` until it is configured).
  */
 
-const installationPath = (integrationName: string, installationId: string) =>
-  `/integrations/${integrationName}/installations/${installationId}`;
+/** The API paths of installations are also their public endpoints' paths, outside /v1. */
+const installationPath = installationEndpointPath;
 
 const contentPath = (
   kind: ContentKind,
   row: Pick<ContentInstallationRow, 'integration_name' | 'installation_id' | 'target_id'>,
-) => `${installationPath(row.integration_name, row.installation_id)}/${kind}s/${row.target_id}`;
+) => contentEndpointPath(row.integration_name, row.installation_id, kind, row.target_id);
 
 /**
- * Where the integration's script answers HTTP for an installation: GitBook's paths, outside /v1 as
- * GitBook serves them on a host of their own (the script runtime, a later slice, serves them).
+ * Where the integration's script answers HTTP for an installation (integrations/public-urls.ts):
+ * GitBook's paths, outside /v1 as GitBook serves them on a host of their own.
  */
 const publicEndpoint = (ctx: AppContext, path: string) => `${ctx.urls.root}${path}`;
 

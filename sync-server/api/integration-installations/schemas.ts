@@ -143,4 +143,10 @@ export const InstalledIntegrationSchema = Type.Object({
     Type.Object({ type: Type.Literal('space'), spaceId: Type.String() }),
     Type.Object({ type: Type.Literal('site'), siteId: Type.String() }),
   ]),
+  installation: Type.Optional(
+    Type.Object(
+      { id: Type.String() },
+      { description: 'Folio: the installation, shown to those who manage installations in the organization' },
+    ),
+  ),
 });

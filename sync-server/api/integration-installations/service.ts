@@ -15,7 +15,7 @@ import {
   type InstallationRow,
   type Selection,
 } from '../../store/integration-installations';
-import type { IntegrationRow } from '../../store/integrations';
+import { findIntegration, type IntegrationRow } from '../../store/integrations';
 import { actorForDelete, apiErrorOf, authorize, organization, requireOrgPermission } from '../authorize';
 import { checkedConfiguration, configurationSchemaOf, defaultsOf, statusOf } from './configuration';
 import {
@@ -43,20 +43,28 @@ export async function installIntegration(ctx: AppContext, p: Principal, name: st
   const schema = configurationSchemaOf(integration.manifest, 'account');
   const configuration = defaultsOf(schema);
   const id = newId();
-  const inserted = await insertInstallationRow(
-    ctx.db,
-    {
-      id,
-      integrationName: name,
-      organizationId,
-      status: statusOf(schema, configuration),
-      configuration,
-      createdBy: p.userId,
-    },
-    ctx.clock.now(),
-  );
-  if (!inserted) throw conflict(`The integration "${name}" is already installed in this organization`);
-  return presentInstallation(ctx, integration, (await findInstallationRow(ctx.db, name, id))!);
+  // The row and its `installation_setup` event commit together (integrations/triggers.ts).
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertInstallationRow(
+      tx,
+      {
+        id,
+        integrationName: name,
+        organizationId,
+        status: statusOf(schema, configuration),
+        configuration,
+        createdBy: p.userId,
+      },
+      ctx.clock.now(),
+    );
+    if (!inserted) return undefined;
+    const created = (await findInstallationRow(tx, name, id))!;
+    await ctx.integrations.triggers.installationSetup(tx, integration, created);
+    return created;
+  });
+  if (!row) throw conflict(`The integration "${name}" is already installed in this organization`);
+  ctx.jobRunner.wake();
+  return presentInstallation(ctx, integration, row);
 }
 
 /**
@@ -69,6 +77,10 @@ export async function authorizeInstallationRead(
   integration: IntegrationRow,
   installation: InstallationRow,
 ): Promise<void> {
+  // The integration's own token reads its installations, an installation's token itself (GitBook's security schemes).
+  const caller = p.integration;
+  if (caller?.name === integration.name && (!caller.installationId || caller.installationId === installation.id))
+    return;
   const actor = await loadActor(ctx.db, installation.organization_id, p.userId);
   const decision = decide(actor, 'manage-installations', organization(installation.organization_id));
   if (decision.allowed) return;
@@ -84,6 +96,11 @@ export async function authorizeInstallationRead(
  * when the caller may not see it at all, 403 for anyone else.
  */
 export async function requireIntegrationOwnerAdmin(ctx: AppContext, p: Principal, name: string) {
+  // The integration's own token lists its installations (GitBook's `integration` security scheme).
+  if (p.integration?.name === name && !p.integration.installationId) {
+    const own = await findIntegration(ctx.db, name);
+    if (own) return own;
+  }
   const { integration, owner } = await requireVisibleIntegration(ctx, p, name);
   if (owner.membership.role === undefined)
     throw forbidden('Only the admins of the organization that publishes this integration see its installations');
@@ -157,8 +174,19 @@ export async function updateInstallation(
     spaceSelection: body.space_selection,
     siteSelection: body.site_selection,
   };
-  await updateInstallationRow(ctx.db, installation.id, changes, ctx.clock.now());
-  return presentInstallation(ctx, integration, (await findInstallationRow(ctx.db, name, installation.id))!);
+  const previous = {
+    status: statusOf(schema, installation.configuration, installation.status),
+    configuration: installation.configuration,
+  };
+  const updated = await ctx.db.transaction(async (tx) => {
+    await updateInstallationRow(tx, installation.id, changes, ctx.clock.now());
+    const row = (await findInstallationRow(tx, name, installation.id))!;
+    // A new configuration is set up again by the integration (GitBook's installation_setup with `previous`).
+    if (configuration !== undefined) await ctx.integrations.triggers.installationSetup(tx, integration, row, previous);
+    return row;
+  });
+  ctx.jobRunner.wake();
+  return presentInstallation(ctx, integration, updated);
 }
 
 /** DELETE: 205 when uninstalled (with its space and site installations); 204 when there was nothing to see. */

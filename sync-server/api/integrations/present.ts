@@ -5,6 +5,7 @@ import type { OrgRow } from '../../store/organizations';
 import { organization } from '../authorize';
 import { presentOrganization } from '../orgs/present';
 import { extensionOf } from './images';
+import { integrationEndpointPath } from '../../integrations/public-urls';
 
 /** The integration in the API. Names are `[a-zA-Z0-9-_.]` only: nothing to escape in a path. */
 export const integrationLocation = (ctx: AppContext, name: string) => ctx.urls.api(`/integrations/${name}`);
@@ -18,12 +19,12 @@ const assetUrl = (ctx: AppContext, name: string, image: { sha256: string; conten
 /**
  * GitBook's Integration for a caller who is `actor` in the owner organization (a non-member's actor
  * has no role there). Never the script nor the secrets. `publicEndpoint` is where the integration's
- * own HTTP handler will answer once the runtime runs scripts (GitBook's `/integration` path).
+ * own HTTP handler answers (integrations/public-urls.ts: outside /v1, like its installations').
  */
 export function presentIntegration(ctx: AppContext, row: IntegrationRow, owner: OrgRow, actor: Actor) {
   const m = row.manifest;
   const org = organization(row.organization_id);
-  const publicEndpoint = `${integrationLocation(ctx, row.name)}/integration`;
+  const publicEndpoint = `${ctx.urls.root}${integrationEndpointPath(row.name)}`;
   return {
     object: 'integration' as const,
     name: row.name,

@@ -44,7 +44,8 @@ async function viewerOf(ctx: AppContext, p: Principal, row: IntegrationRow) {
   return { actor, visible };
 }
 
-async function requireVisible(ctx: AppContext, p: Principal, name: string) {
+/** The integration, when the caller may see it (404 otherwise), with their actor in its organization. */
+export async function requireVisible(ctx: AppContext, p: Principal, name: string) {
   const row = await findIntegration(ctx.db, name);
   if (!row) throw notFound('Integration');
   const { actor, visible } = await viewerOf(ctx, p, row);
@@ -53,7 +54,7 @@ async function requireVisible(ctx: AppContext, p: Principal, name: string) {
 }
 
 /** Only the owner organization's admins change what they see: others get a 403 naming why. */
-function requireOwnerAdmin(row: IntegrationRow, actor: Actor) {
+export function requireOwnerAdmin(row: IntegrationRow, actor: Actor) {
   if (actor.membership.role === undefined)
     throw forbidden('Only admins of the organization that publishes this integration may change it or read its events');
   authorize(actor, 'publish-integrations', organization(row.organization_id));

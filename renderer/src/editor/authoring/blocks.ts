@@ -38,6 +38,8 @@ export interface AuthoringItem {
   lineKind?: LineKind;
   /** Inline formatting (toolbar only) or a block (toolbar and `/` menu). */
   inline?: boolean;
+  /** The `/` menu group it is listed under (integration blocks: "Integrations"); none: the built-in blocks. */
+  section?: string;
 }
 
 /** Template of a GitBook hint of `style`. */

@@ -4,6 +4,7 @@ import type { EditorState, TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { BLOCK_ITEMS, type AuthoringItem } from './blocks';
 import { openSpecPicker, specCompletions } from '../openapi/spec-picker';
+import { integrationItemsOf } from '../integrations/menu';
 import { insertBlockAt, lineKind, linePrefixChange } from './commands';
 
 /**
@@ -84,12 +85,15 @@ export function slashCompletions(action: ItemAction) {
   const source = (context: CompletionContext): CompletionResult | null => {
     const found = slashQueryAt(context.state, context.pos);
     if (!found) return null;
-    const options: Completion[] = filterBlocks(found.query).map((item, rank) => ({
+    // The built-in blocks, then the blocks of the integrations installed on the space (their own group).
+    const items = filterBlocks(found.query, [...BLOCK_ITEMS, ...integrationItemsOf(context.state)]);
+    const options: Completion[] = items.map((item, rank) => ({
       label: `/${found.query}`,
       displayLabel: item.label,
       detail: item.detail,
-      type: `folio-block folio-block-${item.id}`,
+      type: `folio-block folio-block-${item.section ? 'integration' : item.id}`,
       boost: 99 - rank,
+      ...(item.section ? { section: { name: item.section, rank: 1 } } : {}),
       apply: (view: EditorView, _completion: Completion, from: number, to: number) => {
         if (item.lineKind === undefined && item.template === undefined) {
           view.dispatch({ changes: { from, to, insert: '' }, userEvent: 'input.complete' });

@@ -5,6 +5,7 @@ import type { SyntaxNode, SyntaxNodeRef } from '@lezer/common';
 import { expandableFoldRange, isFolded, toggleExpandable } from './folding';
 import { openApiCatalogFacet } from '../openapi/catalog';
 import { OperationWidget } from '../openapi/operation-widget';
+import { integrationBlockDecorations } from '../integrations/decorate';
 import { activeTabIndex, type GitbookBlock } from './gitbook-blocks';
 import { findHtmlImages, parseMarkdownImage, type ImageRef } from './image-source';
 import { inlinePieces } from './markdown-table';
@@ -117,6 +118,8 @@ export function buildInlineDecorations(
     tree.iterate({ from, to, enter: (node) => enterNode(ctx, node, from, to) });
     for (const block of blocks) if (block.from <= to && block.to >= from) gitbookBlock(ctx, block, from, to);
   }
+  // Integration blocks (`{% @integration/block %}`): what their integration renders.
+  ctx.out.push(...integrationBlockDecorations(state, visible, (n) => revealed.has(n)));
   for (const [at, classes] of ctx.lineClasses)
     ctx.out.push(Decoration.line({ class: [...classes].join(' ') }).range(at));
   return ctx.out;

@@ -10,6 +10,7 @@ import {
   setRemoteCarets,
 } from './block-fields';
 import { openApiCatalogFacet } from '../openapi/catalog';
+import { integrationBlocksFacet } from '../integrations/catalog';
 import { buildInlineDecorations, RevealedLines } from './decorations';
 import { expandableFolding } from './folding';
 import { parseTagLine } from './gitbook-blocks';
@@ -61,10 +62,13 @@ function livePreviewPlugin(deps: WidgetDeps) {
       constructor(view: EditorView) {
         this.decorations = this.build(view);
         const catalog = view.state.facet(openApiCatalogFacet);
-        this.unsubscribe =
-          catalog?.subscribe(() => {
-            if (view.dom.isConnected) view.dispatch({ effects: refreshLivePreview.of(null) });
-          }) ?? (() => undefined);
+        const redraw = () => {
+          if (view.dom.isConnected) view.dispatch({ effects: refreshLivePreview.of(null) });
+        };
+        const blocks = view.state.facet(integrationBlocksFacet);
+        blocks?.installed(); // the `/` menu's integration blocks load with the editor, not with the first `/`
+        const stops = [catalog?.subscribe(redraw), blocks?.subscribe(() => setTimeout(redraw, 0))];
+        this.unsubscribe = () => stops.forEach((stop) => stop?.());
       }
       destroy() {
         this.unsubscribe();
