@@ -1,10 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { ADMIN_TOKEN_LABEL, createUser, issueToken } from './identity/users';
 import { mustUseSso } from './identity/accounts';
 import { approveDomainFromCli, DomainCommandFailure, isDomainName, listDomainRows } from './cli-domains';
+import { migrateBlobsFromCli } from './cli-blobs';
 
 /**
  * `npm run folio -- <command>`: instance administration from a shell — users
@@ -28,7 +29,9 @@ interface Command {
   positionals?: string[];
   /** Usage checks that need no database; they run before it is opened. */
   check?(values: Values): void;
-  run(db: Db, values: Values, positionals: string[]): Promise<void>;
+  /** Set when the command needs no database (it is then not opened: `run` gets none). */
+  noDatabase?: true;
+  run(db: Db, values: Values, positionals: string[], config: Config): Promise<void>;
 }
 
 /** The database flags every command accepts; they are the server's own settings. */
@@ -160,6 +163,17 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  'blobs migrate': {
+    usage: 'blobs migrate',
+    summary:
+      "copy the data folder's file bytes (DATA_DIR/blobs) to the FOLIO_S3_BUCKET bucket, verified by hash; resumable, run while serving",
+    options: {},
+    noDatabase: true,
+    async run(_db, _v, _p, config) {
+      const failure = await migrateBlobsFromCli(config, (line) => console.log(line));
+      if (failure) throw new CliFailure(failure);
+    },
+  },
 };
 
 function required(values: Values, name: string): string {
@@ -244,11 +258,15 @@ async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Pro
       typeof values[flag] === 'string' ? [`--${flag}`, values[flag] as string] : [],
     );
     const config = loadConfig(dbFlags, env);
+    if (command.noDatabase) {
+      await command.run(undefined as never, values, parsed.positionals, config);
+      return 0;
+    }
     // Loaded only now: server.ts pulls in the whole HTTP app (~1 s), which help and usage errors do not need.
     const { openDatabase } = await import('./server');
     db = await openDatabase(config);
     await migrate(db);
-    await command.run(db, values, parsed.positionals);
+    await command.run(db, values, parsed.positionals, config);
     return 0;
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConfigError) {

@@ -78,6 +78,16 @@ export interface Config {
   emailSignIn: boolean;
   /** DNS servers (`host` or `host:port`) that domain verification asks for TXT records; empty = the system's. */
   dnsServers: string[];
+  /** FOLIO_S3_BUCKET: keep file bytes in this S3-compatible bucket instead of `<dataDir>/blobs`. */
+  s3Bucket: string | undefined;
+  /** FOLIO_S3_ENDPOINT: the S3-compatible server's URL (MinIO, Ceph RGW, R2, Garage); unset = AWS S3. */
+  s3Endpoint: string | undefined;
+  /** FOLIO_S3_REGION: the bucket's region (default AWS_REGION, else us-east-1). */
+  s3Region: string | undefined;
+  /** FOLIO_S3_PREFIX: prepended to every object key ('' or ending in '/'). */
+  s3Prefix: string;
+  /** FOLIO_S3_FORCE_PATH_STYLE: address objects as endpoint/bucket/key (MinIO, Ceph). */
+  s3ForcePathStyle: boolean;
 }
 
 interface Setting {
@@ -278,6 +288,32 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     flag: 'dns-servers',
     help: "comma-separated DNS servers (host or host:port) that domain verification asks for TXT records; default: the system's",
   },
+  s3Bucket: {
+    env: 'FOLIO_S3_BUCKET',
+    flag: 's3-bucket',
+    help: 'keep file bytes in this S3-compatible bucket (credentials: AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the SDK chain); default: DATA_DIR/blobs',
+  },
+  s3Endpoint: {
+    env: 'FOLIO_S3_ENDPOINT',
+    flag: 's3-endpoint',
+    help: 'URL of an S3-compatible server (MinIO, Ceph RGW, R2, Garage); default: AWS S3',
+  },
+  s3Region: {
+    env: 'FOLIO_S3_REGION',
+    flag: 's3-region',
+    help: "the bucket's region (default: AWS_REGION, else us-east-1)",
+  },
+  s3Prefix: {
+    env: 'FOLIO_S3_PREFIX',
+    flag: 's3-prefix',
+    help: 'prefix of every object key in the bucket (e.g. folio/)',
+  },
+  s3ForcePathStyle: {
+    env: 'FOLIO_S3_FORCE_PATH_STYLE',
+    flag: 's3-force-path-style',
+    help: 'on | off: path-style bucket addressing (MinIO, Ceph usually need on)',
+    default: 'off',
+  },
   revisionQuietMs: {
     env: 'FOLIO_REVISION_QUIET_MS',
     flag: 'revision-quiet-ms',
@@ -420,6 +456,7 @@ export function loadConfig(
   const rateLimitWindowS = Number(get('rateLimitWindowS'));
   if (!Number.isInteger(rateLimitWindowS) || rateLimitWindowS < 1 || rateLimitWindowS > 86_400)
     throw new ConfigError('FOLIO_RATE_LIMIT_WINDOW_S must be an integer 1..86400');
+  const s3 = s3Settings(get);
   const rateLimit = (key: keyof Config): number => {
     const value = get(key)!;
     if (value === 'off') return 0;
@@ -468,6 +505,32 @@ export function loadConfig(
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    ...s3,
+  };
+}
+
+/** The blob store's S3 settings, checked so a typo fails at start rather than at the first upload. */
+function s3Settings(
+  get: (key: keyof Config) => string | undefined,
+): Pick<Config, 's3Bucket' | 's3Endpoint' | 's3Region' | 's3Prefix' | 's3ForcePathStyle'> {
+  const bucket = get('s3Bucket');
+  const endpoint = get('s3Endpoint');
+  const pathStyle = get('s3ForcePathStyle')!;
+  if (!['on', 'off', 'true', 'false'].includes(pathStyle))
+    throw new ConfigError(`FOLIO_S3_FORCE_PATH_STYLE must be on or off, got "${pathStyle}"`);
+  if (bucket !== undefined && !/^[A-Za-z0-9._-]{3,63}$/.test(bucket))
+    throw new ConfigError(`FOLIO_S3_BUCKET is not a bucket name: "${bucket}"`);
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new ConfigError(`FOLIO_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  for (const key of ['s3Endpoint', 's3Region', 's3Prefix'] as const)
+    if (!bucket && get(key) !== undefined) throw new ConfigError(`${SETTINGS[key].env} needs FOLIO_S3_BUCKET`);
+  const prefix = (get('s3Prefix') ?? '').replace(/^\/+/, '');
+  return {
+    s3Bucket: bucket,
+    s3Endpoint: endpoint?.replace(/\/+$/, ''),
+    s3Region: get('s3Region'),
+    s3Prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    s3ForcePathStyle: pathStyle === 'on' || pathStyle === 'true',
   };
 }
 

@@ -18,6 +18,7 @@ import { migrate } from './store/migrate';
 import { openPglite } from './store/pglite';
 import { withReadCache, type CachingDb } from './store/caching-db';
 import { createStorage } from './store/file-storage';
+import { openBlobStore } from './store/open-blob-store';
 import { bootstrapAdmin, type AdminBootstrap } from './identity/users';
 import { JobRunner } from './jobs/runner';
 import { openApiSpecJob } from './openapi-specs/process';
@@ -146,7 +147,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       urls,
       log,
       mailer: createMailer(config.smtpUrl, config.smtpFrom, log),
-      storage: await createStorage(db, config.dataDir, urls, clock),
+      storage: await createStorage(db, await openBlobStore(config, clock), urls, clock),
       hub,
       snapshots,
       revisions: new Revisions(db),
@@ -199,6 +200,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await ctx.integrations.close();
         outdatedForks.close();
         await hub.close();
+        await ctx.storage.blobs.close();
         await fanout?.close();
         await limits.close();
         await db.close();

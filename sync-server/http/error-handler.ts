@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DatabaseUnavailableError } from '../store/db';
+import { BlobStoreUnavailableError } from '../store/blob-store';
 import { ApiError, errorBody } from './errors';
 
 /**
  * Installs the error and not-found handlers: validation failures become 400
- * with Ajv's message, ApiErrors keep their status, a lost database becomes 503,
+ * with Ajv's message, ApiErrors keep their status, a lost database or blob
+ * store becomes 503 with Retry-After,
  * and anything else is a 500 that never leaks a stack, SQL or internal ids.
  */
 export function installErrorHandlers(app: FastifyInstance): void {
@@ -23,6 +25,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '5')
         .send(errorBody(503, 'The service is temporarily unavailable; retry shortly'));
+    }
+    if (err instanceof BlobStoreUnavailableError) {
+      // The bucket is unreachable or refusing: nothing was recorded, the same request may succeed shortly.
+      request.log.error({ err: err.cause }, 'blob store unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'File storage is temporarily unavailable; retry shortly'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import type { Storage } from '../store/file-storage';
-import { INCOMING_IDLE_MS } from '../store/blobs';
+import { INCOMING_IDLE_MS } from '../store/blob-store';
 import { forgetBlobOwners, restoreBlobOwners } from '../store/blob-owners';
 import { usedBlobs } from '../store/blob-references';
 

@@ -1,45 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, renameSync, utimesSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { systemClock, type Clock } from '../clock';
-
-const SHA256 = /^[0-9a-f]{64}$/;
-
-/** The bytes offered for a blob are not as many as announced (`got` undefined: more, cut off at once). */
-export class BlobSizeError extends Error {
-  constructor(
-    readonly expected: number,
-    readonly got: number | undefined,
-  ) {
-    super(`expected ${expected} bytes, got ${got ?? 'more'}`);
-    this.name = 'BlobSizeError';
-  }
-}
-
-/** The stream of a blob's bytes failed before its end (the client went away). */
-export class BlobInterruptedError extends Error {
-  constructor(cause: unknown) {
-    super('the bytes stopped arriving', { cause });
-    this.name = 'BlobInterruptedError';
-  }
-}
-
-/**
- * How long a file in `incoming/` may go unwritten before it counts as left by
- * a crash: longer than any upload stalls and than any batch waits between
- * staging its first file and applying (it may fetch a thousand URLs).
- */
-export const INCOMING_IDLE_MS = 24 * 60 * 60 * 1000;
-
-/** Bytes written and hashed but not yet in the store (see BlobStore.stage). */
-export interface StagedBlob {
-  sha256: string;
-  size: number;
-  /** The private file in `incoming/` holding the bytes until promote or discard. */
-  readonly path: string;
-}
+import {
+  BlobInterruptedError,
+  BlobSizeError,
+  BlobStoreUnavailableError,
+  SHA256,
+  type BlobStore,
+  type StagedBlob,
+} from './blob-store';
 
 /**
  * Content-addressed file bytes in `<dataDir>/blobs/ab/cd/<sha256>`. Writing
@@ -54,7 +26,9 @@ export interface StagedBlob {
  * than a grace period, see `removeIfStoredBefore`) never takes one a writer has just
  * handed to an upload or a batch that has not recorded its use yet.
  */
-export class BlobStore {
+export class FileBlobStore implements BlobStore {
+  readonly kind = 'folder' as const;
+
   constructor(
     private readonly root: string,
     private readonly clock: Clock = systemClock,
@@ -119,7 +93,7 @@ export class BlobStore {
         await file.close();
       }
       if (received !== size) throw new BlobSizeError(size, received);
-      return { sha256: hash.digest('hex'), size, path: tmp };
+      return { sha256: hash.digest('hex'), size, ref: tmp };
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
@@ -137,13 +111,13 @@ export class BlobStore {
     const path = this.pathOf(staged.sha256);
     mkdirSync(dirname(path), { recursive: true });
     const now = this.clock.now();
-    utimesSync(staged.path, now, now);
-    renameSync(staged.path, path);
+    utimesSync(staged.ref, now, now);
+    renameSync(staged.ref, path);
   }
 
   /** Removes a staged blob that was not promoted (a no-op once it was). */
   async discard(staged: StagedBlob): Promise<void> {
-    await rm(staged.path, { force: true });
+    await rm(staged.ref, { force: true });
   }
 
   /** Every stored blob with the time it was last put in place. */
@@ -218,9 +192,21 @@ export class BlobStore {
   }
 
   /** A stream of a stored blob's bytes (the caller checked it exists). */
-  read(sha256: string): Readable {
+  async read(sha256: string): Promise<Readable> {
     return createReadStream(this.pathOf(sha256));
   }
+
+  /** The folder is there and writable (a lost disk or mount shows here). */
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.incoming, { recursive: true });
+      await access(this.incoming, constants.W_OK);
+    } catch (err) {
+      throw new BlobStoreUnavailableError(err);
+    }
+  }
+
+  async close(): Promise<void> {}
 }
 
 /** The two-hex-digit fan-out folders of `dir` (never `incoming/`). */

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import type { Clock } from '../clock';
 import type { Urls } from '../urls';
 import type { Queryable } from './db';
 import { UrlSigner } from './url-signer';
-import { BlobStore, INCOMING_IDLE_MS } from './blobs';
+import { INCOMING_IDLE_MS, type BlobStore } from './blob-store';
 import { downloadName, downloadType } from './file-fields';
 
 /** A file of a space's content, as download links need it. */
@@ -41,15 +40,14 @@ export const LINK_PERIOD_MS = 24 * 60 * 60 * 1000;
 export const LINK_TTL_MS = 7 * LINK_PERIOD_MS;
 
 /**
- * Builds the storage of a server: the blob folder in the data dir and the
- * installation's URL-signing key. A download link names the blob, the space
+ * Builds the storage of a server: its blob store (the data folder or a
+ * bucket, see open-blob-store.ts) and the installation's URL-signing key. A download link names the blob, the space
  * it was handed out for and the content type it is served as, and carries an
  * expiry rounded to a day, so cached revision JSON stays byte-identical for a
  * day and a leaked link stops working within 8 days.
  */
-export async function createStorage(db: Queryable, dataDir: string, urls: Urls, clock: Clock): Promise<Storage> {
+export async function createStorage(db: Queryable, blobs: BlobStore, urls: Urls, clock: Clock): Promise<Storage> {
   const signer = await UrlSigner.load(db);
-  const blobs = new BlobStore(join(dataDir, 'blobs'), clock);
   // Uploads and batches cut short by a crash leave files behind; a live upload keeps touching its file,
   // a batch's staged files wait for it to be applied (another process may be applying it now).
   void blobs.sweepIncoming(INCOMING_IDLE_MS).catch(() => undefined);

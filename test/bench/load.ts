@@ -51,7 +51,34 @@ async function rssMb(p: FolioProcess): Promise<number> {
   return m ? Number(m[1]) / 1024 / 1024 : NaN;
 }
 
+/**
+ * `npm run bench -- load`: the two-process socket load below, then the multi-process soak of
+ * issue 33 (three processes with their own data folders on PostgreSQL, Redis and an S3-protocol
+ * bucket, uploads and REST reads, one process killed and restarted midway: blob-soak.ts), which
+ * writes test-artifacts/bench-soak.json. BENCH_SOAK_S sets its length (default 120 s; 0 skips it).
+ */
 export async function run(): Promise<BenchOutcome> {
+  const load = await runSocketLoad();
+  const seconds = Number(process.env.BENCH_SOAK_S ?? 120);
+  if (seconds <= 0) return load;
+  const { runBlobSoak } = await import('./blob-soak');
+  const soak = await runBlobSoak({
+    processes: 3,
+    sockets: SOCKETS,
+    docs: DOCS,
+    seconds,
+    editMs: EDIT_MS,
+    uploaders: 4,
+    readers: 4,
+    log: (line) => console.log(line),
+  });
+  console.log(JSON.stringify(soak.figures, null, 2));
+  await mkdir('test-artifacts', { recursive: true });
+  await writeFile('test-artifacts/bench-soak.json', JSON.stringify(soak.figures, null, 2));
+  return { ok: load.ok && soak.problems.length === 0, problems: [...load.problems, ...soak.problems] };
+}
+
+async function runSocketLoad(): Promise<BenchOutcome> {
   process.setMaxListeners(0);
   const problems: string[] = [];
   console.log(

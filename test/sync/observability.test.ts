@@ -25,7 +25,10 @@ const scrape = async () => (await raw(t, 'GET', '/metrics', { token: 'scrape-tok
 describe('health, readiness, metrics, request ids', () => {
   it('answers liveness and readiness without a token', async () => {
     expect((await raw(t, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
-    expect((await raw(t, 'GET', '/readyz')).body).toEqual({ status: 'ready' });
+    expect((await raw(t, 'GET', '/readyz')).body).toEqual({
+      status: 'ready',
+      blobs: { store: 'folder', state: 'reachable' },
+    });
   });
 
   it('exposes request, document, socket and fan-out metrics to the holder of the metrics token', async () => {

@@ -71,3 +71,9 @@ it('the boot path does not load the markdown parser (the parse pool and first us
   expect(graph.files.has('shared/markdown/parse.ts')).toBe(false);
   expect(graph.files.has('shared/markdown/analyze.ts')).toBe(false);
 });
+
+it('the boot path does not load the AWS SDK (s3-blobs.ts loads it when FOLIO_S3_BUCKET is set)', () => {
+  expect([...graph.packages.keys()].filter((p) => p.startsWith('@aws-sdk/'))).toEqual([]);
+  expect(graph.files.has('sync-server/store/s3-blobs.ts')).toBe(false);
+  expect(graph.files.has('sync-server/store/open-blob-store.ts')).toBe(true);
+});

@@ -129,7 +129,7 @@ async function uploadedFiles(ctx: AppContext, organizationId: string, keys: read
     if (!slot || slot.organization_id !== organizationId || !slot.sha256)
       throw new ImportError('INVALID_SOURCE', `No uploaded file has the key "${key}"`);
     const chunks: Buffer[] = [];
-    for await (const chunk of ctx.storage.blobs.read(slot.sha256)) chunks.push(chunk as Buffer);
+    for await (const chunk of await ctx.storage.blobs.read(slot.sha256)) chunks.push(chunk as Buffer);
     out.push({ name: slot.name, contentType: slot.content_type, bytes: Buffer.concat(chunks) });
   }
   return out;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { newEntityId } from '../../../shared/doc';
 import { claimBlobOwners, recordBlobOwners, releaseBlobOwners } from '../../store/blob-owners';
-import type { StagedBlob } from '../../store/blobs';
+import type { StagedBlob } from '../../store/blob-store';
 import type { ImportedFile } from '../../import/types';
 import type { BatchPlan, PreparedFile } from '../change-request-content/apply';
 import type { StagedFiles } from '../change-request-content/files';

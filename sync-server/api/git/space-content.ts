@@ -45,7 +45,7 @@ export async function spaceContent(
   const files = revision.files as StoredFile[];
   const bytes = new Map<string, Uint8Array>();
   for (const f of files)
-    if (!known.has(`${f.id}\n${f.sha256}`)) bytes.set(f.id, await buffer(ctx.storage.blobs.read(f.sha256)));
+    if (!known.has(`${f.id}\n${f.sha256}`)) bytes.set(f.id, await buffer(await ctx.storage.blobs.read(f.sha256)));
   return {
     pages: revision.pages.flatMap((p) => spacePage(p) ?? []),
     files: files.map((f) => ({

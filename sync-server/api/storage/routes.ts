@@ -101,13 +101,15 @@ export const storageRoutes =
           signature,
         });
         const remaining = Math.max(0, expires - Math.floor(ctx.clock.now().getTime() / 1000));
+        // Opened before any header is sent: a store that fails now still gets its 503.
+        const bytes = await storage.blobs.read(sha256);
         return (
           reply
             .headers(downloadHeaders(type, name))
             .header('content-length', size)
             // Content-addressed: the bytes behind this URL never change (until the link expires).
             .header('cache-control', `private, max-age=${remaining}, immutable`)
-            .send(storage.blobs.read(sha256))
+            .send(bytes)
         );
       },
     );

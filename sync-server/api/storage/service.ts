@@ -4,7 +4,7 @@ import type { Principal } from '../../identity/principal';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { recordBlobOwner, spaceOwnsBlob } from '../../store/blob-owners';
-import { BlobInterruptedError, BlobSizeError } from '../../store/blobs';
+import { BlobInterruptedError, BlobSizeError } from '../../store/blob-store';
 import { downloadPayload, uploadPayload, type Storage } from '../../store/file-storage';
 import { claimUploadSlot, insertUploadSlot, loadUploadSlot } from '../../store/uploads';
 import { requireOrgPermission } from '../authorize';
