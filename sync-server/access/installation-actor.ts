@@ -10,8 +10,9 @@ import { cachedRead } from '../store/read-cache';
  * instead of a membership: an integration's own token is no member of any organization; an
  * installation's is a guest (null role) of its installation's organization only, with a direct
  * grant on each space it is installed on (every space of the organization when its
- * `space_selection` is 'all'), of the role its integration's current scopes imply. Sites are not
- * granted: site policy follows organization roles only, so a guest sees none (docs: "Tokens and scopes").
+ * `space_selection` is 'all'), of the role its integration's current scopes imply. Site policy
+ * follows organization roles only, so a guest sees no site: the sites an installation runs on are
+ * opened to its token by api/sites/access.ts, from `installationSites` (docs: "Tokens and scopes").
  */
 
 /** The content role an integration's scopes give its installation on the spaces it is installed on. */
@@ -55,4 +56,21 @@ export function installationActorFacts(
       },
     };
   });
+}
+
+/**
+ * The sites of `organizationId` an installation's bot runs on, or undefined when `userId` is not an
+ * installation's bot (a human, or an integration's own token, which reads no site).
+ */
+export async function installationSites(
+  db: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<readonly string[] | undefined> {
+  const bot = botOf(userId);
+  if (!bot || !('installationId' in bot)) return undefined;
+  const access = await cachedRead(db, `installation-sites:${bot.installationId}`, () =>
+    findInstallationAccess(db, bot.installationId),
+  );
+  return access && access.organization_id === organizationId ? access.site_ids : [];
 }

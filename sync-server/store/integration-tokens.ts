@@ -79,6 +79,8 @@ export interface InstallationAccessRow {
   space_selection: string;
   /** The spaces it is installed on (every space of its organization when `space_selection` is 'all'). */
   space_ids: string[];
+  /** The sites it is installed on (every site of its organization when `site_selection` is 'all'). */
+  site_ids: string[];
   scopes: string[];
 }
 
@@ -93,6 +95,9 @@ export function findInstallationAccess(
             COALESCE(ARRAY(SELECT s.id FROM spaces s WHERE s.organization_id = n.organization_id
               AND (n.space_selection = 'all'
                    OR s.id IN (SELECT x.space_id FROM integration_space_installations x WHERE x.installation_id = n.id))), '{}') AS space_ids,
+            COALESCE(ARRAY(SELECT s.id FROM sites s WHERE s.organization_id = n.organization_id
+              AND (n.site_selection = 'all'
+                   OR s.id IN (SELECT x.site_id FROM integration_site_installations x WHERE x.installation_id = n.id))), '{}') AS site_ids,
             COALESCE(ARRAY(SELECT jsonb_array_elements_text(COALESCE(i.manifest::jsonb->'scopes', '[]'::jsonb))), '{}') AS scopes
        FROM integration_installations n JOIN integrations i ON i.name = n.integration_name
       WHERE n.id = $1`,

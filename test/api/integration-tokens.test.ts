@@ -284,3 +284,29 @@ describe('the scope table', () => {
     expect(scopeRefusal('listPages', { scopes: ['space:content:read'], installation: true })).toBeUndefined();
   });
 });
+
+describe('sites', () => {
+  it('an installation with site:metadata:read reads and lists the sites it runs on, and no other', async () => {
+    const siteA = (await t.client.orgs.createSite(orgId, { title: 'Runs here' })).data.id;
+    const siteB = (await t.client.orgs.createSite(orgId, { title: 'Not here' })).data.id;
+    await publish('site-bot', ['site:metadata:read']);
+    const installation = await install('site-bot');
+    const onSite = await raw(t, 'POST', `/v1/integrations/site-bot/installations/${installation}/sites`, {
+      token: t.adminToken,
+      body: { siteId: siteA },
+    });
+    expect(onSite.status, JSON.stringify(onSite.body)).toBe(201);
+    const token = await installationToken('site-bot', installation);
+    const bot = t.clientFor(token);
+    const read = await ok('getSiteById', bot.orgs.getSiteById(orgId, siteA));
+    expect(read.id).toBe(siteA);
+    expect(read.permissions.admin).toBe(false);
+    await fails(bot.orgs.getSiteById(orgId, siteB), 404);
+    const listed = await ok('listSites', bot.orgs.listSites(orgId));
+    expect(listed.items.map((s) => s.id)).toEqual([siteA]);
+    // Managing the site is no scope of any integration's.
+    await fails(bot.orgs.updateSiteById(orgId, siteA, { title: 'Renamed' }), 403);
+    // A space-only installation's token reads no site: the scope guard names what it lacks.
+    expect(await fails(t.clientFor(reader).orgs.getSiteById(orgId, siteA), 403)).toMatch(/site:metadata:read/);
+  });
+});

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../identity/principal';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
+import { loadActor } from '../../access/actor';
+import { installationSites } from '../../access/installation-actor';
 import { can, subjectOn, type Actor } from '../../policy';
 import { decideSite, type SiteAction, type SiteResource } from '../../policy/site';
 import { SiteTree } from '../../sites/tree';
@@ -52,11 +54,38 @@ export async function requireSite(
   action: SiteAction = 'view',
   phrase?: string,
 ): Promise<SiteAccess> {
+  if (p.integration) return installationSite(ctx, p, ref, action);
   const actor = await requireSiteActor(ctx, p, ref.organizationId);
   const site = await findSite(ctx.db, ref.organizationId, ref.siteId);
   if (!site) throw notFound('Site');
   authorizeSite(actor, action, ref.organizationId, phrase);
   return { site, actor };
+}
+
+/**
+ * A site as an integration's token reaches it: an installation's reads the sites it runs on and
+ * changes their adaptive schema (the scope guard lets that route through only with
+ * site:adaptive:write); nothing else of sites, and an integration's own token no site at all.
+ */
+async function installationSite(ctx: AppContext, p: Principal, ref: SiteRef, action: SiteAction): Promise<SiteAccess> {
+  const sites = await installationSites(ctx.db, ref.organizationId, p.userId);
+  const site = sites?.includes(ref.siteId) ? await findSite(ctx.db, ref.organizationId, ref.siteId) : undefined;
+  if (!site) throw notFound('Site');
+  if (action !== 'view' && action !== 'edit-adaptive-schema')
+    throw forbidden('An integration reads the sites it is installed on; it does not manage them');
+  return { site, actor: await loadActor(ctx.db, ref.organizationId, p.userId) };
+}
+
+/** The sites of an organization an integration's token may list: the sites its installation runs on. */
+export async function installationSiteIds(
+  ctx: AppContext,
+  p: Principal,
+  organizationId: string,
+): Promise<readonly string[] | undefined> {
+  if (!p.integration) return undefined;
+  const sites = await installationSites(ctx.db, organizationId, p.userId);
+  if (!sites?.length) throw notFound('Organization');
+  return sites;
 }
 
 /** Like requireSite, with the site's whole structure. */

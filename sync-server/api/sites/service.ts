@@ -15,7 +15,15 @@ import {
   updateSiteSettings,
 } from '../../store/sites';
 import { insertSpace } from '../spaces/service';
-import { authorizeSite, requireSiteActor, requireSiteTree, siteForDelete, type SiteRef } from './access';
+import {
+  authorizeSite,
+  installationSiteIds,
+  requireSiteActor,
+  requireSiteTree,
+  siteForDelete,
+  type SiteRef,
+} from './access';
+import { loadActor } from '../../access/actor';
 import { presentSite, presentSiteOf } from './present';
 import { requirePublishableSpace } from './refs';
 import { insertSiteSpace } from './site-spaces';
@@ -34,8 +42,13 @@ export async function listSites(
   filter: { space?: string; title?: string; published?: boolean },
   page: PageRequest,
 ) {
-  const actor = await requireSiteActor(ctx, p, organizationId);
-  const result = pageArray(await listSiteRows(ctx.db, organizationId, filter), page);
+  // An installation's token lists the sites it runs on; everyone else, as site policy says.
+  const installed = await installationSiteIds(ctx, p, organizationId);
+  const actor = installed
+    ? await loadActor(ctx.db, organizationId, p.userId)
+    : await requireSiteActor(ctx, p, organizationId);
+  const rows = await listSiteRows(ctx.db, organizationId, filter);
+  const result = pageArray(installed ? rows.filter((r) => installed.includes(r.id)) : rows, page);
   return {
     ...result,
     items: result.items.map((s) => presentSite(ctx, s, actor, Number(s.site_spaces), shareKeyFor(s, actor, undefined))),
