@@ -1,12 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../sync-server/store/pglite';
-import { axeScan, seriousFindings } from '../helpers/axe';
+import { axeBothSchemes } from '../helpers/axe';
+import { screenshotEveryWay } from '../helpers/screenshots';
 import { useChromium } from '../helpers/browser';
 import { newMember } from '../helpers/people';
-import { seedPages } from '../helpers/seed';
+import { callApi, seedPages } from '../helpers/seed';
 import { fillTokenSignIn } from '../helpers/web-app';
 
 /**
@@ -22,6 +22,7 @@ import { fillTokenSignIn } from '../helpers/web-app';
 
 const e2e = useChromium({ people: true, app: true });
 const SHOTS = process.env.FOLIO_INTEGRATION_SHOTS ?? '/tmp/shots/integrations';
+const shots = (page: Page, name: string) => screenshotEveryWay(page, join(SHOTS, name), { atRest: true });
 const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 30_000, interval: 200 });
 
 /** A 1x1 PNG, the integration's icon. */
@@ -32,50 +33,6 @@ let adminToken = '';
 let spaceId = '';
 let siteId = '';
 let lastPage: Page | undefined;
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** `<name>-<width>-<scheme>.png` at desktop and phone widths, light and dark; leaves the page 1280 wide and light. */
-async function shots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function axeBothSchemes(page: Page, where: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300);
-    found.push(...seriousFindings(await axeScan(page)).map((line) => `${where} ${scheme}: ${line}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 async function openApp(path: string): Promise<Page> {
   const page = await e2e.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
@@ -94,8 +51,9 @@ beforeAll(async () => {
   adminToken = (await newMember(e2e.server, orgId, 'admin', 'Ada Admin')).token;
   spaceId = (await e2e.server.client.orgs.createSpace(orgId, { title: 'Handbook' })).data.id;
   await seedPages(e2e.server, spaceId, [{ title: 'Welcome', markdown: 'Hello.\n' }]);
-  siteId = (await api<{ id: string }>(adminToken, 'POST', `/orgs/${orgId}/sites`, { title: 'Docs' })).id;
-  await api(adminToken, 'POST', '/integrations/page-counter', {
+  siteId = (await callApi<{ id: string }>(e2e.server, adminToken, 'POST', `/orgs/${orgId}/sites`, { title: 'Docs' }))
+    .id;
+  await callApi(e2e.server, adminToken, 'POST', '/integrations/page-counter', {
     organization: orgId,
     title: 'Page counter',
     summary: 'Counts page views and sends them to your dashboard.',
@@ -122,7 +80,7 @@ beforeAll(async () => {
       },
     },
   });
-  await api(adminToken, 'POST', '/integrations/chat-widget', {
+  await callApi(e2e.server, adminToken, 'POST', '/integrations/chat-widget', {
     organization: orgId,
     title: 'Chat widget',
     description: 'A chat bubble on the published site.',
@@ -189,7 +147,8 @@ describe('Integrations in the app', () => {
     await form.getByTestId('config-save').click();
     await poll(() => page.getByTestId('integration-status').first().getAttribute('data-status')).toBe('active');
     const [installation] = (
-      await api<{ items: { configuration: Record<string, unknown> }[] }>(
+      await callApi<{ items: { configuration: Record<string, unknown> }[] }>(
+        e2e.server,
         adminToken,
         'GET',
         '/integrations/page-counter/installations',
@@ -327,7 +286,7 @@ describe('Integrations in the app', () => {
     await page.getByTestId('integration-install').waitFor();
     await expect(page.getByTestId('integration-status').first().getAttribute('data-status')).resolves.toBe('none');
     await expect(
-      api(adminToken, 'GET', `/orgs/${orgId}/integrations/page-counter/installation_status`),
+      callApi(e2e.server, adminToken, 'GET', `/orgs/${orgId}/integrations/page-counter/installation_status`),
     ).rejects.toThrow(/404/);
     await page.close();
   });

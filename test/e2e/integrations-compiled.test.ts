@@ -111,9 +111,23 @@ describe('integrations in the compiled server', () => {
     });
     expect(wrote.status, JSON.stringify(wrote.body)).toBe(200);
     await server.client.spaces.mergeChangeRequest(space, cr);
-    const updated = await delivered('runtime-e2e', 'space_content_updated');
-    expect(updated.status).toBe('success');
-    expect(updated.messages).toContain('pages: From the compiled server');
+    // Earlier revisions of the space (its first, empty one) have their own events: wait for the merge's.
+    const updated = await waitFor(
+      async () => {
+        const list = await api('GET', '/integrations/runtime-e2e/events?limit=100');
+        for (const event of (list.body?.items ?? []) as EventItem[]) {
+          if (event.payload.type !== 'space_content_updated') continue;
+          const got = await api('GET', `/integrations/runtime-e2e/events/${event.id}`);
+          const logs = (got.body?.trace as { logs: { message?: string }[] }).logs.map((l) => l.message ?? '');
+          if (logs.includes('pages: From the compiled server')) return { status: event.status, logs };
+        }
+        return undefined;
+      },
+      60_000,
+      'the space_content_updated event of the merge, listing its page',
+      200,
+    );
+    expect(updated!.status).toBe('success');
   });
 
   it('fails the events of scripts that loop, allocate without bound or reach for the host, and keeps answering', async () => {

@@ -6,7 +6,7 @@ import { axeBothSchemes } from '../helpers/axe';
 import { ARTIFACTS_DIR, useChromium } from '../helpers/browser';
 import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
 import { newMember } from '../helpers/people';
-import { seedPages, updatePages } from '../helpers/seed';
+import { callApi, seedPages, updatePages } from '../helpers/seed';
 import {
   fakeTranslate,
   startLibreTranslateStandIn,
@@ -51,20 +51,6 @@ const PAGES = [
   { title: 'Welcome', markdown: 'Hello from Folio.\n' },
   { title: 'Install', markdown: 'Run the installer, then open the app.\n' },
 ];
-
-async function api<T>(on: CompiledServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${on.url}/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Opens the space in the app as `token` and waits for its tree. */
 async function openSpace(on: CompiledServer, token: string, spaceId: string): Promise<Page> {
@@ -185,7 +171,7 @@ describe('Translate… on a space', () => {
     // The translated space: titles from the engine, and the badge back to the source.
     await openTranslations(page);
     const resultSpace = (
-      await api<{ items: { source: { space: string }; result?: { space: string } }[] }>(
+      await callApi<{ items: { source: { space: string }; result?: { space: string } }[] }>(
         server,
         adminToken,
         'GET',
@@ -233,7 +219,7 @@ describe('Translate… on a space', () => {
     await fr.getByTestId('translation-instructions-input').fill('Keep product names in English.\nUse “vous”.');
     await fr.getByTestId('translation-instructions-save').click();
     await poll(() => fr.getByTestId('translation-instructions').innerText()).toContain('Use “vous”.');
-    const saved = await api<{ items: { source: { space: string }; instructions: { nodes: unknown[] } }[] }>(
+    const saved = await callApi<{ items: { source: { space: string }; instructions: { nodes: unknown[] } }[] }>(
       server,
       adminToken,
       'GET',
@@ -244,7 +230,7 @@ describe('Translate… on a space', () => {
     // A page of the translated space edited by hand is kept: the next run proposes its translation for review.
     const resultSpace = (saved.items.find((t) => t.source.space === spaceId) as { result?: { space: string } }).result!
       .space;
-    const resultPages = await api<{ pages: { id: string; title: string }[] }>(
+    const resultPages = await callApi<{ pages: { id: string; title: string }[] }>(
       server,
       adminToken,
       'GET',
@@ -298,7 +284,12 @@ describe('Translate… on a space', () => {
     await de.getByTestId('translation-delete').click();
     await page.getByTestId('confirm-yes').click();
     await de.waitFor({ state: 'detached' });
-    const left = await api<{ items: { language: string }[] }>(server, adminToken, 'GET', `/orgs/${orgId}/translations`);
+    const left = await callApi<{ items: { language: string }[] }>(
+      server,
+      adminToken,
+      'GET',
+      `/orgs/${orgId}/translations`,
+    );
     expect(left.items.map((t) => t.language)).toEqual(['fr']);
   });
 
@@ -322,7 +313,7 @@ describe('Translate… on a space', () => {
     await expect(row.getByTestId('glossary-cell-fr').getAttribute('aria-invalid')).resolves.toBe('true');
     // Nothing was sent.
     expect(
-      (await api<{ items: unknown[] }>(server, adminToken, 'GET', `/orgs/${orgId}/translations-glossary`)).items,
+      (await callApi<{ items: unknown[] }>(server, adminToken, 'GET', `/orgs/${orgId}/translations-glossary`)).items,
     ).toEqual([]);
     await shots(page, 'glossary-error');
     expect(await axeBothSchemes(page, 'glossary-error')).toEqual([]);
@@ -330,7 +321,7 @@ describe('Translate… on a space', () => {
     await row.getByTestId('glossary-cell-fr').fill('espace de travail');
     await page.getByTestId('glossary-save').click();
     await poll(() => page.getByTestId('glossary-said').innerText()).toBe('Glossary saved.');
-    const saved = await api<{ items: { translations: Record<string, string> }[] }>(
+    const saved = await callApi<{ items: { translations: Record<string, string> }[] }>(
       server,
       adminToken,
       'GET',

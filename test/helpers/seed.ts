@@ -49,7 +49,14 @@ interface BatchAnswer {
   insertedFiles?: { id: string; name: string }[];
 }
 
-async function call<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
+/** A JSON call to the server's /v1 API as `token`; throws with the status and body unless it succeeds. */
+export async function callApi<T>(
+  server: Pick<RunningServer, 'url'>,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${server.url}/v1${path}`, {
     method,
     headers: {
@@ -73,7 +80,7 @@ async function sendBatches(
 ): Promise<Required<BatchAnswer>> {
   const out: Required<BatchAnswer> = { changes: [], insertedFiles: [] };
   for (let i = 0; i < changes.length; i += 50) {
-    const answer = await call<BatchAnswer>(
+    const answer = await callApi<BatchAnswer>(
       server,
       token,
       'POST',
@@ -109,7 +116,7 @@ export async function seedPages(
 ): Promise<PageIds> {
   const token = options.token ?? server.adminToken;
   const files = options.files ?? [];
-  const cr = await call<{ id: string }>(server, token, 'POST', `/spaces/${spaceId}/change-requests`, {
+  const cr = await callApi<{ id: string }>(server, token, 'POST', `/spaces/${spaceId}/change-requests`, {
     subject: options.subject ?? 'Add the pages',
   });
   const refs = pages.map((p) => p.ref ?? p.title);
@@ -160,7 +167,7 @@ export async function seedPages(
     ];
   });
   if (updates.length > 0) await sendBatches(server, token, spaceId, cr.id, updates);
-  await call(server, token, 'POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  await callApi(server, token, 'POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`);
   return ids;
 }
 
@@ -175,7 +182,7 @@ export async function updatePages(
   options: { token?: string; subject?: string } = {},
 ): Promise<void> {
   const token = options.token ?? server.adminToken;
-  const cr = await call<{ id: string }>(server, token, 'POST', `/spaces/${spaceId}/change-requests`, {
+  const cr = await callApi<{ id: string }>(server, token, 'POST', `/spaces/${spaceId}/change-requests`, {
     subject: options.subject ?? 'Update the pages',
   });
   await sendBatches(
@@ -193,7 +200,7 @@ export async function updatePages(
       };
     }),
   );
-  await call(server, token, 'POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  await callApi(server, token, 'POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`);
 }
 
 interface RestPage {
@@ -203,7 +210,7 @@ interface RestPage {
 
 /** Every page id of the space's current revision (REST). */
 async function revisionPageIds(server: RunningServer, spaceId: string): Promise<Set<string>> {
-  const revision = await call<{ pages: RestPage[] }>(server, server.adminToken, 'GET', `/spaces/${spaceId}/content`);
+  const revision = await callApi<{ pages: RestPage[] }>(server, server.adminToken, 'GET', `/spaces/${spaceId}/content`);
   const ids = new Set<string>();
   const walk = (list: RestPage[]) => {
     for (const p of list) {
