@@ -307,7 +307,11 @@ describe('authoring', () => {
       'tb-hint-danger',
       'tb-api-operation',
     ]);
+    // The menu moves focus to its first item once open: arrows pressed before that would go to the editor.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await expect.poll(focused).toBe('tb-tabs');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('tb-expandable');
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page)).toContain('<details>\n\n<summary>Title</summary>');
 
