@@ -1,3 +1,4 @@
+import { fenceTracker } from './liquid-tags';
 /**
  * Integration blocks in markdown, as GitBook's Git Sync writes them:
  * - the tag form, one line: `{% @<integration>/<block> key="value" … %}` (no end tag);
@@ -38,7 +39,6 @@ export interface CodeblockMapping {
 }
 
 const HEAD = /^[ \t]*\{%-?[ \t]*@([a-z0-9][\w.-]*)\/([\w][\w.-]*)/i;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
 /** Whether the text may hold a tag (a cheap test before any work). */
 export function mayHoldIntegrationTag(markdown: string): boolean {
@@ -143,15 +143,9 @@ export function integrationTag(ref: IntegrationBlockRef): string {
 export function findIntegrationTags(markdown: string): IntegrationTagBlock[] {
   if (!mayHoldIntegrationTag(markdown)) return [];
   const out: IntegrationTagBlock[] = [];
-  let fence: string | undefined;
+  const where = fenceTracker();
   markdown.split('\n').forEach((line, i) => {
-    const f = FENCE.exec(line)?.[1];
-    if (f) {
-      if (!fence) fence = f;
-      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-      return;
-    }
-    if (fence) return;
+    if (where(line) !== 'prose') return;
     const ref = parseIntegrationTagLine(line);
     if (ref) out.push({ ...ref, line: i });
   });

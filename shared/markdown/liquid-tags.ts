@@ -19,6 +19,23 @@ export interface LiquidTag {
 const TAG_LINE = /^[ \t]*\{%-?\s*(end)?(hint|tabs|tab|embed|content-ref|file|code)\b([^%]*)-?%\}[ \t]*$/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
+/**
+ * Follows fenced code blocks line by line, for the scanners that must not read a tag inside code:
+ * each call answers 'fence' for a fence line, 'code' inside a fenced block, 'prose' outside.
+ */
+export function fenceTracker(): (line: string) => 'fence' | 'code' | 'prose' {
+  let fence: string | undefined;
+  return (line) => {
+    const f = FENCE.exec(line)?.[1];
+    if (f) {
+      if (!fence) fence = f;
+      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
+      return 'fence';
+    }
+    return fence ? 'code' : 'prose';
+  };
+}
+
 /** The `name="value"` attributes of a tag (or of an HTML tag's attribute text). */
 export function liquidAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
@@ -35,15 +52,10 @@ export function parseLiquidTagLine(line: string): LiquidTag | undefined {
 /** Puts blank lines around tag lines (outside code fences), so each tag parses as a paragraph of its own. */
 export function separateLiquidTags(markdown: string): string {
   if (!markdown.includes('{%')) return markdown;
-  let fence: string | undefined;
+  const where = fenceTracker();
   const out: string[] = [];
   for (const line of markdown.split('\n')) {
-    const f = FENCE.exec(line)?.[1];
-    if (f) {
-      if (!fence) fence = f;
-      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-    }
-    if (!fence && TAG_LINE.test(line)) out.push('', line.trim(), '');
+    if (where(line) === 'prose' && TAG_LINE.test(line)) out.push('', line.trim(), '');
     else out.push(line);
   }
   return out.join('\n');

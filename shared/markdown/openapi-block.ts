@@ -1,4 +1,4 @@
-import { liquidAttributes } from './liquid-tags';
+import { fenceTracker, liquidAttributes } from './liquid-tags';
 
 /**
  * GitBook's OpenAPI operation blocks in markdown, as its Git Sync writes them:
@@ -33,7 +33,6 @@ export interface OpenApiBlock extends OpenApiBlockRef {
 
 const OPEN = /^[ \t]*\{%-?\s*(openapi-operation|openapi|swagger)(?![\w-])([^%]*)-?%\}[ \t]*$/;
 const CLOSE = /^[ \t]*\{%-?\s*end(openapi-operation|openapi|swagger)(?![\w-])\s*-?%\}[ \t]*$/;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
 /** Whether the text may hold a block (a cheap test before any work). */
 export function mayHoldOpenApiBlock(markdown: string): boolean {
@@ -61,20 +60,14 @@ export function findOpenApiBlocks(markdown: string): OpenApiBlock[] {
   if (!mayHoldOpenApiBlock(markdown)) return [];
   const lines = markdown.split('\n');
   const blocks: OpenApiBlock[] = [];
-  let fence: string | undefined;
+  const where = fenceTracker();
   let open: { ref: OpenApiBlockRef; line: number } | undefined;
   const close = (endLine: number) => {
     if (open) blocks.push({ ...open.ref, startLine: open.line, endLine });
     open = undefined;
   };
   lines.forEach((line, i) => {
-    const f = FENCE.exec(line)?.[1];
-    if (f) {
-      if (!fence) fence = f;
-      else if (f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-      return;
-    }
-    if (fence) return;
+    if (where(line) !== 'prose') return;
     const ref = parseOpenApiTagLine(line);
     if (ref) {
       close(open ? open.line + 1 : i); // an unclosed block before: its opening line only
