@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
+import { adminCall, startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
 import { startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
 import { waitFor } from '../helpers/wait';
 
@@ -21,15 +21,7 @@ afterAll(async () => {
   await git?.close();
 });
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const api = (method: string, path: string, body?: unknown) => adminCall(server, method, path, body);
 
 /** Starts an operation and waits for it to end (the compiled server's job runner polls on its own). */
 async function sync(spaceId: string, direction: 'import' | 'export', body: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
+import { adminCall, startCompiledServer, type CompiledServer } from '../helpers/compiled-server';
 import { bundleIntegration, INTEGRATION_FIXTURES } from '../helpers/integration-bundle';
 import { waitFor } from '../helpers/wait';
 
@@ -25,15 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const api = (method: string, path: string, body?: unknown) => adminCall(server, method, path, body);
 
 async function publish(name: string, script: string, extra: Record<string, unknown> = {}) {
   const res = await api('POST', `/integrations/${name}`, {

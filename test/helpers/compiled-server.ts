@@ -156,3 +156,19 @@ export async function startCompiledServer(options: CompiledServerOptions = {}): 
     },
   };
 }
+
+/** A JSON call to a server's /v1 API as its admin: the status and the parsed body (undefined when empty), never a throw. */
+export async function adminCall(
+  server: Pick<RunningServer, 'url' | 'adminToken'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
+  const res = await fetch(`${server.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${server.adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
