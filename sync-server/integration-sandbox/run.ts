@@ -209,9 +209,9 @@ export async function runInQuickJS(
     for (const abort of operations.values()) abort();
     operations.clear();
   }
-  // A runtime stopped mid-script keeps objects its interrupted frames held, and freeing it then
-  // aborts the whole wasm module: it is left to the garbage collector with its module instead.
-  if (stop) poisoned = true;
+  // A runtime stopped mid-script, or out of memory, keeps objects its broken frames held, and freeing
+  // it then aborts the whole wasm module: it is left to the garbage collector with its module instead.
+  if (stop || (!outcome.ok && outcome.failure === 'memory')) poisoned = true;
   else
     try {
       for (const h of handles) if (h.alive) h.dispose();
