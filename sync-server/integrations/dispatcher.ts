@@ -10,7 +10,7 @@ import {
 } from '../store/integrations';
 import { deliverToSandbox, deliverToTunnel } from './deliver';
 import { encodeDispatch } from './dispatch-format';
-import { buildEnvironment, loadTargetRows, type TargetRows } from './environment';
+import { buildEnvironment, loadTargetRows } from './environment';
 import { verdictOf, type Verdict } from './outcome';
 import { boundedTrace, traceEntry } from './trace';
 import type { DeliveryResult, DispatcherDeps, EventSpec, EventTarget, InProcessApi } from './types';
@@ -97,6 +97,7 @@ export class IntegrationDispatcher {
     const spec: EventSpec = {
       integrationName: row.integration_name,
       ...(row.installation_id ? { installationId: row.installation_id } : {}),
+      ...(row.organization_id ? { organizationId: row.organization_id } : {}),
       ...(row.space_id ? { spaceId: row.space_id } : {}),
       ...(row.site_id ? { siteId: row.site_id } : {}),
       event: row.payload as EventSpec['event'],
@@ -123,14 +124,14 @@ export class IntegrationDispatcher {
   ): Promise<DeliveryResult> {
     const now = () => this.deps.clock.now();
     const integration = await findIntegration(this.deps.db, target.integrationName);
-    const rows = integration && (await loadTargetRows(this.deps, integration, target));
+    const rows = integration && (await loadTargetRows(this.deps, integration, target, String(event.type)));
     if (!integration || !rows) {
       const reason = integration ? 'The installation no longer exists' : 'The integration no longer exists';
       return { ok: false, reason, retryable: false, trace: [traceEntry(now(), 'error', reason)] };
     }
     const environment = await buildEnvironment(this.deps, rows, target);
     const dispatch = await encodeDispatch(event, environment, target.fetchBody);
-    const tunnel = tunnelFor(integration, rows);
+    const tunnel = tunnelFor(integration, rows.installation?.organization_id ?? target.organizationId);
     if (tunnel) return deliverToTunnel(this.deps, tunnel, dispatch, signal);
     const runtime = await findIntegrationRuntime(this.deps.db, integration.name);
     return deliverToSandbox(this.deps, runtime?.script ?? null, dispatch, () => this.api, signal);
@@ -139,11 +140,11 @@ export class IntegrationDispatcher {
 
 /**
  * The development tunnel an event goes to, if any: the owner organization's events (and events of
- * no installation) while development mode is on; every organization's with `dev_all`.
+ * no installation) while development mode is on; every organization's with `dev_all`. `org` is the
+ * organization the event concerns.
  */
-export function tunnelFor(integration: IntegrationRow, rows: Pick<TargetRows, 'installation'>): string | undefined {
+export function tunnelFor(integration: IntegrationRow, org: string | undefined): string | undefined {
   if (!integration.dev_tunnel_url) return undefined;
-  const org = rows.installation?.organization_id;
   return integration.dev_all || org === undefined || org === integration.organization_id
     ? integration.dev_tunnel_url
     : undefined;
@@ -155,6 +156,7 @@ const eventOf = (id: string, spec: EventSpec): Record<string, unknown> => ({ eve
 const rowTarget = (t: EventTarget) => ({
   integrationName: t.integrationName,
   ...(t.installationId ? { installationId: t.installationId } : {}),
+  ...(t.organizationId ? { organizationId: t.organizationId } : {}),
   ...(t.spaceId ? { spaceId: t.spaceId } : {}),
   ...(t.siteId ? { siteId: t.siteId } : {}),
 });

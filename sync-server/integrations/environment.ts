@@ -24,26 +24,40 @@ export interface TargetRows {
   siteInstallation?: ContentInstallationRow;
 }
 
-/** The rows of `target`, or undefined when one of them is gone (uninstalled meanwhile). */
+/**
+ * The rows of `target`, or undefined when one of them is gone (uninstalled meanwhile). An event
+ * telling of a deletion (`installation_deleted`, `space_installation_deleted`, …) is delivered without
+ * the row it names, which is gone by then; the environment then holds no installation (and no
+ * installation token) for an installation deleted, as GitBook's does.
+ */
 export async function loadTargetRows(
   deps: Pick<DispatcherDeps, 'db'>,
   integration: IntegrationRow,
   target: EventTarget,
+  eventType: string,
 ): Promise<TargetRows | undefined> {
+  const deleted = DELETED_EVENT_TARGET[eventType];
   if (!target.installationId) return { integration };
   const installation = await findInstallationRow(deps.db, integration.name, target.installationId);
-  if (!installation) return undefined;
+  if (!installation) return deleted === 'installation' ? { integration } : undefined;
   const rows: TargetRows = { integration, installation };
-  if (target.spaceId) {
+  if (target.spaceId && deleted !== 'space') {
     rows.spaceInstallation = await findContentInstallation(deps.db, 'space', installation.id, target.spaceId);
     if (!rows.spaceInstallation) return undefined;
   }
-  if (target.siteId) {
+  if (target.siteId && deleted !== 'site') {
     rows.siteInstallation = await findContentInstallation(deps.db, 'site', installation.id, target.siteId);
     if (!rows.siteInstallation) return undefined;
   }
   return rows;
 }
+
+/** Which row an event of deletion names (gone when it is delivered). */
+const DELETED_EVENT_TARGET: Record<string, 'installation' | 'space' | 'site' | undefined> = {
+  installation_deleted: 'installation',
+  space_installation_deleted: 'space',
+  site_installation_deleted: 'site',
+};
 
 /** The integration's secrets, opened (an unreadable seal gives none rather than failing every event). */
 async function secretsOf(deps: DispatcherDeps, name: string): Promise<Record<string, string>> {

@@ -39,6 +39,15 @@ export interface Triggers {
     row: ContentInstallationRow,
     previous?: PreviousState,
   ): Promise<void>;
+  /** `installation_deleted`: an installation was uninstalled (its row, as it was, deleted in `tx`). */
+  installationDeleted(tx: Queryable, integration: IntegrationRow, installation: InstallationRow): Promise<void>;
+  /** `space_installation_deleted` / `site_installation_deleted` (the row, as it was, deleted in `tx`). */
+  contentInstallationDeleted(
+    tx: Queryable,
+    kind: ContentKind,
+    integration: IntegrationRow,
+    row: ContentInstallationRow,
+  ): Promise<void>;
   /** `space_content_updated` after each new revision of a space (snapshots.onSpaceRevision). */
   spaceRevisionHook: SpaceRevisionHook;
 }
@@ -58,6 +67,7 @@ export function createTriggers(
       await dispatcher.queue(tx, {
         integrationName: integration.name,
         installationId: installation.id,
+        organizationId: installation.organization_id,
         event: {
           type: 'installation_setup',
           installationId: installation.id,
@@ -76,6 +86,7 @@ export function createTriggers(
       await dispatcher.queue(tx, {
         integrationName: integration.name,
         installationId: row.installation_id,
+        organizationId: installation.organization_id,
         [key]: row.target_id,
         event: {
           type: `${kind}_installation_setup`,
@@ -83,6 +94,38 @@ export function createTriggers(
           [key]: row.target_id,
           status,
           ...(previous ? { previous } : {}),
+        },
+      });
+    },
+
+    // Only what was set up is told of its deletion: a pending or paused installation got no setup event.
+    async installationDeleted(tx, integration, installation) {
+      const { status, configuration } = present.installation(integration, installation);
+      if (status !== 'active') return;
+      await dispatcher.queue(tx, {
+        integrationName: integration.name,
+        installationId: installation.id,
+        organizationId: installation.organization_id,
+        event: { type: 'installation_deleted', installationId: installation.id, previous: { configuration } },
+      });
+    },
+
+    async contentInstallationDeleted(tx, kind, integration, row) {
+      const { status, configuration } = presentContent(kind, integration, row);
+      if (status !== 'active') return;
+      const installation = await findInstallationRow(tx, integration.name, row.installation_id);
+      if (!installation || present.installation(integration, installation).status !== 'active') return;
+      const key = kind === 'space' ? 'spaceId' : 'siteId';
+      await dispatcher.queue(tx, {
+        integrationName: integration.name,
+        installationId: row.installation_id,
+        organizationId: installation.organization_id,
+        [key]: row.target_id,
+        event: {
+          type: `${kind}_installation_deleted`,
+          installationId: row.installation_id,
+          [key]: row.target_id,
+          previous: { configuration },
         },
       });
     },
@@ -107,6 +150,7 @@ export function createTriggers(
             await dispatcher.queue(tx, {
               integrationName: integration.name,
               installationId: installation.id,
+              organizationId: installation.organization_id,
               spaceId,
               event: {
                 type: 'space_content_updated',

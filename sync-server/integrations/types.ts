@@ -19,6 +19,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface EventTarget {
   integrationName: string;
   installationId?: string;
+  /** The installation's organization, kept with the event (it outlives an uninstalled installation). */
+  organizationId?: string;
   spaceId?: string;
   siteId?: string;
 }

@@ -240,6 +240,7 @@ export interface IntegrationEventRow {
   id: string;
   integration_name: string;
   installation_id: string | null;
+  organization_id: string | null;
   space_id: string | null;
   site_id: string | null;
   type: string;
@@ -250,7 +251,7 @@ export interface IntegrationEventRow {
 }
 
 const EVENT_COLUMNS =
-  'id, integration_name, installation_id, space_id, site_id, type, payload, status, trace, created_at';
+  'id, integration_name, installation_id, organization_id, space_id, site_id, type, payload, status, trace, created_at';
 
 /**
  * Events are listed once delivered: GitBook's IntegrationEvent has no "pending" status, and an
@@ -297,6 +298,7 @@ export interface NewIntegrationEvent {
   id: string;
   integrationName: string;
   installationId?: string;
+  organizationId?: string;
   spaceId?: string;
   siteId?: string;
   type: string;
@@ -306,8 +308,8 @@ export interface NewIntegrationEvent {
 
 export async function insertEventRow(db: Queryable, e: NewIntegrationEvent, now: Date): Promise<void> {
   await db.query(
-    `INSERT INTO integration_events (id, integration_name, installation_id, space_id, site_id, type, payload, status, trace, job_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', '[]'::jsonb, $8, $9, $9)`,
+    `INSERT INTO integration_events (id, integration_name, installation_id, organization_id, space_id, site_id, type, payload, status, trace, job_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $10, $4, $5, $6, $7, 'pending', '[]'::jsonb, $8, $9, $9)`,
     [
       e.id,
       e.integrationName,
@@ -318,6 +320,7 @@ export async function insertEventRow(db: Queryable, e: NewIntegrationEvent, now:
       JSON.stringify(e.payload),
       e.jobId ?? null,
       now,
+      e.organizationId ?? null,
     ],
   );
 }

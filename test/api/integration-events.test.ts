@@ -21,6 +21,7 @@ let org = '';
 let otherOrg = '';
 let space = '';
 let installation: IntegrationInstallation;
+let otherInstallation = '';
 
 const NAME = 'tunnelled';
 const SECRET = 'a-secret-of-the-integration-0123';
@@ -165,6 +166,79 @@ describe('development mode: events reach the tunnel', () => {
     const theirs = events.items.find((e) => e.installationId === other.id);
     // 'export default {}' has no fetch handler: the event failed in the sandbox (or there is no sandbox).
     expect(theirs?.status).toBe('failed');
+    otherInstallation = other.id;
+  });
+
+  it('sends space_installation_deleted on uninstall from a space, with the previous configuration', async () => {
+    const spaceOfItsOwn = (await t.client.orgs.createSpace(org, { title: 'Short-lived' })).data.id;
+    await ok(
+      'installIntegrationOnSpace',
+      t.client.integrations.installIntegrationOnSpace(NAME, installation.id, { space: spaceOfItsOwn }),
+      201,
+    );
+    const removed = await t.client.integrations.uninstallIntegrationFromSpace(NAME, installation.id, spaceOfItsOwn);
+    expect(removed.status).toBe(205);
+    expect(tunnel.ofType('space_installation_deleted')).toHaveLength(0); // queued with the deletion
+    await deliverAll();
+    const [deleted] = tunnel.ofType('space_installation_deleted');
+    expectGitBookDispatch(deleted!);
+    expect(deleted!.event).toMatchObject({
+      installationId: installation.id,
+      spaceId: spaceOfItsOwn,
+      previous: { configuration: {} },
+    });
+    // The organization's installation is still there, its token with it; the space's is gone.
+    expect(deleted!.environment.installation).toMatchObject({ id: installation.id });
+    expect(deleted!.environment.spaceInstallation).toBeUndefined();
+    expect(deleted!.environment.apiTokens.installation).toBeTruthy();
+
+    // Uninstalling what is not installed any more tells the integration nothing more.
+    const again = await t.client.integrations.uninstallIntegrationFromSpace(NAME, installation.id, spaceOfItsOwn);
+    expect(again.status).toBe(204);
+    await deliverAll();
+    expect(tunnel.ofType('space_installation_deleted')).toHaveLength(1);
+  });
+
+  it("sends installation_deleted to the tunnel only for the owner's organization unless `all` is set", async () => {
+    // Another organization's uninstall: the installation is gone when it is delivered, and its
+    // organization (kept with the event) still keeps it away from the tunnel.
+    const removed = await t.client.integrations.uninstallIntegration(NAME, otherInstallation);
+    expect(removed.status).toBe(205);
+    await deliverAll();
+    expect(tunnel.ofType('installation_deleted')).toHaveLength(0);
+    const events = await ok('listIntegrationEvents', t.client.integrations.listIntegrationEvents(NAME, { limit: 100 }));
+    const theirs = events.items.find(
+      (e) => e.installationId === otherInstallation && e.payload.type === 'installation_deleted',
+    );
+    expect(theirs?.status).toBe('failed'); // to the published script, which has no handler
+
+    // With `all`, every organization's events go to the tunnel.
+    const third = (await t.client.orgs.createOrganization({ title: 'Third' })).data.id;
+    const thirds = await ok(
+      'installIntegration',
+      t.client.integrations.installIntegration(NAME, { organization: third }),
+      201,
+    );
+    await deliverAll();
+    const all = await raw(t, 'PUT', `/v1/integrations/${NAME}/dev`, {
+      token: t.adminToken,
+      body: { tunnelUrl: tunnel.url, all: true },
+    });
+    expect(all.status).toBe(204);
+    expect((await t.client.integrations.uninstallIntegration(NAME, thirds.id)).status).toBe(205);
+    await deliverAll();
+    const [deleted] = tunnel.ofType('installation_deleted');
+    expectGitBookDispatch(deleted!);
+    expect(deleted!.event).toMatchObject({ installationId: thirds.id, previous: { configuration: {} } });
+    // No installation any more, and no token to act as it: the integration's own token only.
+    expect(deleted!.environment.installation).toBeUndefined();
+    expect(deleted!.environment.apiTokens.installation).toBeUndefined();
+    expect(deleted!.environment.apiTokens.integration).toBeTruthy();
+    const back = await raw(t, 'PUT', `/v1/integrations/${NAME}/dev`, {
+      token: t.adminToken,
+      body: { tunnelUrl: tunnel.url },
+    });
+    expect(back.status).toBe(204);
   });
 });
 

@@ -198,7 +198,13 @@ export async function uninstallFrom<Out, Obj>(
     throw badRequest(
       `The installation is on every ${kind} of the organization (${kind}_selection "all"): set ${kind}_selection to "selected" to choose its ${kind}s`,
     );
-  return (await deleteContentInstallation(ctx.db, kind, found.installation.id, ref.targetId)) ? 'deleted' : 'absent';
+  const deleted = await ctx.db.transaction(async (tx) => {
+    if (!(await deleteContentInstallation(tx, kind, found.installation.id, ref.targetId))) return false;
+    await ctx.integrations.triggers.contentInstallationDeleted(tx, kind, found.integration, row);
+    return true;
+  });
+  ctx.jobRunner.wake();
+  return deleted ? 'deleted' : 'absent';
 }
 
 /** The spaces (sites) of one installation: for those who may read the installation. */

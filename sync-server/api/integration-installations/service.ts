@@ -201,5 +201,12 @@ export async function uninstallIntegration(
   const actor: Actor | undefined = await actorForDelete(ctx.db, p, found.installation.organization_id);
   if (!actor) return 'absent';
   authorize(actor, 'manage-installations', organization(found.installation.organization_id));
-  return (await deleteInstallationRow(ctx.db, found.installation.id)) ? 'deleted' : 'absent';
+  const deleted = await ctx.db.transaction(async (tx) => {
+    // Queued with the deletion: the integration hears of it if and only if it happened.
+    if (!(await deleteInstallationRow(tx, found.installation.id))) return false;
+    await ctx.integrations.triggers.installationDeleted(tx, found.integration, found.installation);
+    return true;
+  });
+  ctx.jobRunner.wake();
+  return deleted ? 'deleted' : 'absent';
 }
