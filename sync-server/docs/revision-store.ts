@@ -112,7 +112,7 @@ export async function saveRevision(db: Queryable, rev: NewRevision): Promise<voi
   }
   await db.query(
     `INSERT INTO revisions (id, space_id, change_request_id, parents, type, tree, files, reusable_contents, variables, created_by, created_at, page_hashes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT id FROM users WHERE id = $10), $11, $12)`,
     [
       rev.id,
       rev.spaceId,

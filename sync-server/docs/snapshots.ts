@@ -15,7 +15,10 @@ import { pageHash, saveRevision, type StoredPage } from './revision-store';
 /** Longest a stream of edits can postpone its revision, in quiet periods. */
 const MAX_WAIT_PERIODS = 10;
 
-/** Options of one revision: its `type` (edits, merge, update, ...) and author. */
+/**
+ * Options of one revision: its `type` (edits, merge, update, ...) and author. Without `userId`, the
+ * author is the last of the people whose live edits the revision gathers (none: no author).
+ */
 export interface ReviseOptions {
   type?: string;
   userId?: string | null;
@@ -31,6 +34,8 @@ export interface SpaceRevisionHook {
   prepare(
     spaceId: string,
     snapshot: MaterializedContent,
+    /** Who made the edits the revision holds (users' ids, in the order of their first edit). */
+    editors: readonly string[],
   ): Promise<(tx: Queryable, space: { language: string | null }) => Promise<void>>;
 }
 
@@ -51,6 +56,8 @@ interface Pending {
   /** When the first and the latest edit of this stream were committed (Date.now()). */
   firstAt: number;
   lastAt: number;
+  /** Who made the edits of this stream, in the order of their first edit. */
+  editors: string[];
 }
 
 /**
@@ -85,12 +92,14 @@ export class Snapshots {
       const waiting = this.pending.get(name);
       if (waiting) {
         waiting.lastAt = Date.now();
+        if (origin.userId && !waiting.editors.includes(origin.userId)) waiting.editors.push(origin.userId);
         return;
       }
+      const editors = origin.userId ? [origin.userId] : [];
       const spaceId = spaceOfContentDoc(name);
-      if (spaceId) return this.schedule(name, () => this.revise(spaceId), spaceId);
+      if (spaceId) return this.schedule(name, () => this.revise(spaceId), spaceId, editors);
       const crId = changeRequestOfContentDoc(name);
-      if (crId) this.schedule(name, () => this.reviseChangeRequest(crId), crId);
+      if (crId) this.schedule(name, () => this.reviseChangeRequest(crId), crId, editors);
     });
   }
 
@@ -101,10 +110,10 @@ export class Snapshots {
    * it fires and waits again for what is left, instead of being replaced on
    * every edit.
    */
-  private schedule(docName: string, run: () => Promise<string | undefined>, id: string): void {
+  private schedule(docName: string, run: () => Promise<string | undefined>, id: string, editors: string[]): void {
     const now = Date.now();
     const { quietMs } = this.deps;
-    const entry: Pending = { firstAt: now, lastAt: now };
+    const entry: Pending = { firstAt: now, lastAt: now, editors };
     const fire = () => {
       if (this.pending.get(docName) !== entry) return;
       const due = Math.min(entry.lastAt + quietMs, entry.firstAt + quietMs * MAX_WAIT_PERIODS);
@@ -133,7 +142,7 @@ export class Snapshots {
    * when nothing changed since the last one.
    */
   revise(spaceId: string, options: ReviseOptions = {}): Promise<string | undefined> {
-    return this.serialize(spaceContentDoc(spaceId), () => this.store(spaceId, options));
+    return this.serialize(spaceContentDoc(spaceId), (burst) => this.store(spaceId, options, burst));
   }
 
   /**
@@ -142,18 +151,27 @@ export class Snapshots {
    * Resolves with the new id, or undefined when nothing changed.
    */
   reviseChangeRequest(changeRequestId: string, options: ReviseOptions = {}): Promise<string | undefined> {
-    return this.serialize(crContentDoc(changeRequestId), () => this.storeChangeRequest(changeRequestId, options));
+    return this.serialize(crContentDoc(changeRequestId), (burst) =>
+      this.storeChangeRequest(changeRequestId, options, burst),
+    );
   }
 
-  /** Runs `task` after the document's queued timer is cancelled and its previous revision finished (one at a time, in order). */
-  private async serialize(docName: string, task: () => Promise<string | undefined>): Promise<string | undefined> {
+  /**
+   * Runs `task` after the document's queued timer is cancelled and its previous revision finished (one
+   * at a time, in order); `task` gets the editors of the live edits that were waiting for a revision.
+   */
+  private async serialize(
+    docName: string,
+    task: (burst: string[]) => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const queued = this.pending.get(docName);
     if (queued) {
       clearTimeout(queued.timer);
       this.pending.delete(docName);
     }
+    const burst = queued?.editors ?? [];
     const previous = this.running.get(docName) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(() => this.acrossProcesses(docName, task));
+    const next = previous.catch(() => undefined).then(() => this.acrossProcesses(docName, () => task(burst)));
     this.running.set(docName, next);
     try {
       return await next;
@@ -179,7 +197,7 @@ export class Snapshots {
     return outcome.acquired ? outcome.value : undefined;
   }
 
-  private async storeChangeRequest(crId: string, options: ReviseOptions): Promise<string | undefined> {
+  private async storeChangeRequest(crId: string, options: ReviseOptions, burst: string[]): Promise<string | undefined> {
     const docName = crContentDoc(crId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
@@ -198,7 +216,7 @@ export class Snapshots {
         spaceId: cr.space_id,
         changeRequestId: crId,
         parents: [cr.revision],
-        ...revisionMeta(options, now),
+        ...revisionMeta(options, burst, now),
         ...revisionContent(changed.snapshot),
       });
       await tx.query('UPDATE change_requests SET revision = $2, updated_at = $3 WHERE id = $1', [crId, id, now]);
@@ -207,7 +225,7 @@ export class Snapshots {
     return id;
   }
 
-  private async store(spaceId: string, options: ReviseOptions): Promise<string | undefined> {
+  private async store(spaceId: string, options: ReviseOptions, burst: string[]): Promise<string | undefined> {
     const docName = spaceContentDoc(spaceId);
     const changed = await this.changedSnapshot(docName);
     if (!changed) return undefined;
@@ -219,7 +237,8 @@ export class Snapshots {
     );
     if (!space) return undefined;
     // Hooks prepare before the transaction: PGlite has one connection, held for the whole transaction.
-    const inTransaction = await Promise.all(this.spaceHooks.map((h) => h.prepare(spaceId, changed.snapshot)));
+    const editors = options.userId && !burst.includes(options.userId) ? [...burst, options.userId] : burst;
+    const inTransaction = await Promise.all(this.spaceHooks.map((h) => h.prepare(spaceId, changed.snapshot, editors)));
     const id = newId();
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -227,7 +246,7 @@ export class Snapshots {
         id,
         spaceId,
         parents: [space.revision],
-        ...revisionMeta(options, now),
+        ...revisionMeta(options, burst, now),
         ...revisionContent(changed.snapshot),
       });
       await tx.query('UPDATE spaces SET revision = $2, updated_at = $3 WHERE id = $1', [spaceId, id, now]);
@@ -264,9 +283,10 @@ export class Snapshots {
   }
 }
 
-/** Who made a revision, when, and why. */
-function revisionMeta(options: ReviseOptions, now: Date) {
-  return { type: options.type ?? 'edits', createdBy: options.userId ?? null, createdAt: now };
+/** Who made a revision (the caller's author, else the last live editor), when, and why. */
+function revisionMeta(options: ReviseOptions, burst: readonly string[], now: Date) {
+  const createdBy = options.userId !== undefined ? options.userId : (burst.at(-1) ?? null);
+  return { type: options.type ?? 'edits', createdBy, createdAt: now };
 }
 
 /** The stored form of a snapshot's content (files keep their blob digest for downloadURLs). */

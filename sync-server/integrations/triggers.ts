@@ -133,7 +133,7 @@ export function createTriggers(
     spaceRevisionHook: {
       // Which installations are on the space, read before the revision's transaction (PGlite holds
       // its one connection for the whole transaction); a space with none costs one query.
-      async prepare(spaceId) {
+      async prepare(spaceId, _snapshot, editors) {
         const rows = (await installationsOnContent(deps.db, 'space', spaceId)).filter((r) => !r.trashed);
         if (rows.length === 0) return async () => undefined;
         return async (tx) => {
@@ -141,6 +141,7 @@ export function createTriggers(
             await tx.query<{ revision: string }>('SELECT revision FROM spaces WHERE id = $1', [spaceId])
           )[0]?.revision;
           if (!revision) return;
+          const updatedBy = await usersInOrder(tx, editors);
           for (const row of rows) {
             const integration = await findIntegration(tx, row.integration_name);
             const installation = integration && (await findInstallationRow(tx, integration.name, row.installation_id));
@@ -157,7 +158,7 @@ export function createTriggers(
                 installationId: installation.id,
                 spaceId,
                 revisionId: revision,
-                updatedBy: [],
+                updatedBy: updatedBy.map((u) => present.user(u)),
               },
             });
           }
@@ -165,4 +166,15 @@ export function createTriggers(
       },
     },
   };
+}
+
+/** The users of `ids` that exist (an integration's bot is no user row), in the order of `ids`. */
+async function usersInOrder(tx: Queryable, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx.query<{ id: string; display_name: string; email: string | null; photo_url: string | null }>(
+    'SELECT id, display_name, email, photo_url FROM users WHERE id = ANY($1)',
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

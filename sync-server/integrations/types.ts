@@ -69,6 +69,13 @@ export interface EnvironmentPresenters {
     integration: IntegrationRow,
     row: ContentInstallationRow,
   ): { status: string } & Record<string, unknown>;
+  /** GitBook's User as an integration sees one (no email: an installation is no member). */
+  user(row: {
+    id: string;
+    display_name: string;
+    email: string | null;
+    photo_url: string | null;
+  }): Record<string, unknown>;
 }
 
 /** identity/integration-tokens.ts's mintIntegrationTokens. */

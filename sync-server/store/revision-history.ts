@@ -76,17 +76,3 @@ export async function changedPagesByHash(
   );
   return new Map(rows.map((r) => [r.hash, r]));
 }
-
-/**
- * Credits a space's current revision to `userId` when it has no author yet
- * (revisions cut from live socket edits are made by the server, which only
- * knows who typed from the updates it received).
- */
-export async function creditCurrentRevision(db: Queryable, spaceId: string, userId: string): Promise<void> {
-  await db.query(
-    `UPDATE revisions SET created_by = $2
-     WHERE id = (SELECT revision FROM spaces WHERE id = $1) AND created_by IS NULL
-       AND EXISTS (SELECT 1 FROM users WHERE id = $2)`,
-    [spaceId, userId],
-  );
-}

@@ -124,10 +124,16 @@ describe('development mode: events reach the tunnel', () => {
     expect(pages.status).toBe(200);
   });
 
-  it('sends space_content_updated with the new revision after an edit', async () => {
-    await t.server.ctx.hub.change(spaceContentDoc(space), (doc) => {
-      new ContentDoc(doc).createPage({ title: 'Hello', markdown: 'Hello integrations\n' });
-    });
+  it('sends space_content_updated with the new revision and who made it after an edit', async () => {
+    const me = (await t.client.user.getAuthenticatedUser()).data;
+    await t.server.ctx.hub.change(
+      spaceContentDoc(space),
+      (doc) => {
+        new ContentDoc(doc).createPage({ title: 'Hello', markdown: 'Hello integrations\n' });
+      },
+      { userId: me.id },
+    );
+    // A revision cut with no author named gathers the live edits waiting for it, and their author.
     const revision = await t.server.ctx.snapshots.revise(space);
     expect(revision).toBeTruthy();
     await deliverAll();
@@ -135,6 +141,14 @@ describe('development mode: events reach the tunnel', () => {
     expect(updates).toHaveLength(1);
     expectGitBookDispatch(updates[0]!);
     expect(updates[0]!.event).toMatchObject({ installationId: installation.id, spaceId: space, revisionId: revision });
+    const updatedBy = updates[0]!.event.updatedBy as { id: string; displayName: string; email?: string }[];
+    expect(updatedBy.map((u) => [u.id, u.displayName])).toEqual([[me.id, me.displayName]]);
+    expect(updatedBy[0]!.email).toBeUndefined(); // an installation is no member: no emails
+    const [row] = await t.server.ctx.db.query<{ created_by: string }>(
+      'SELECT created_by FROM revisions WHERE id = $1',
+      [revision],
+    );
+    expect(row!.created_by).toBe(me.id);
 
     // The script would list the pages of that revision with its installation token.
     const asInstallation = gitbookClient(t.url, updates[0]!.environment.apiTokens.installation);

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import { EntityId, Timestamp, Url, UserSchema } from '../../http/schemas';
 import { ListOf, PagingQuery, pageRequest } from '../../http/paging';
 import { ChangeRequestSchema, ChangesQuery, SemanticChange } from '../change-requests/schemas';
-import { creditLiveEditors } from './editors';
 import { listRevisions, revisionSemanticChanges } from './service';
 
 const SpaceParams = Type.Object({ spaceId: EntityId });
@@ -43,7 +42,6 @@ const RevisionSemanticChanges = Type.Object({
 export const historyRoutes =
   (ctx: AppContext): FastifyPluginAsyncTypebox =>
   async (app) => {
-    creditLiveEditors(ctx);
     app.get(
       '/spaces/:spaceId/revisions',
       {

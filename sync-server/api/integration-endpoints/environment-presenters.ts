@@ -3,6 +3,7 @@ import { loadActor } from '../../access/actor';
 import { integrationBotId } from '../../identity/integration-tokens';
 import type { EnvironmentPresenters } from '../../integrations/types';
 import { loadOrganizationRow } from '../../store/organizations';
+import { presentUser, type UserViewer } from '../system/present-user';
 import { presentIntegration } from '../integrations/present';
 import {
   presentInstallation,
@@ -17,6 +18,9 @@ import {
  * GitBook's IntegrationInstallation, IntegrationSpaceInstallation (`space`: the id) and
  * IntegrationSiteInstallation.
  */
+/** An integration sees users as a guest does: names and photos, not emails. */
+const INTEGRATION_VIEWER: UserViewer = { userId: '', seesMemberDetails: false };
+
 export function environmentPresenters(ctx: () => AppContext): EnvironmentPresenters {
   return {
     async integration(row) {
@@ -29,5 +33,6 @@ export function environmentPresenters(ctx: () => AppContext): EnvironmentPresent
     installation: (integration, row) => presentInstallation(ctx(), integration, row),
     spaceInstallation: (integration, row) => presentSpaceInstallation(ctx(), integration, row),
     siteInstallation: (integration, row) => presentSiteInstallation(ctx(), integration, row),
+    user: (row) => presentUser(ctx(), INTEGRATION_VIEWER, row),
   };
 }
