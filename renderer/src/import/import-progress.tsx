@@ -30,7 +30,8 @@ export function ImportProgress(props: { api: ApiClient; target: ImportTarget; ru
     () => {
       getImport(api, target.organizationId, run.id).then(
         (next) => {
-          setRun(next);
+          // An end is final: a read sent before Cancel (or before the end) that answers after it is old news.
+          setRun((current) => (ended(current) ? current : next));
           setError('');
         },
         // A missed read (the connection dropped) is said, and the next tick tries again.
