@@ -37,11 +37,19 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   await typeInEditor(page, ' To upgrade, run it again.');
   const crs = (await t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never })).data.items;
   expect(crs.map((c) => c.subject)).toEqual(['Explain upgrades']);
-  // Its changed pages list the edited page once the edit is in a revision.
-  await eventually(async () => {
-    await page.getByTestId('cr-changes-refresh').click();
-    return (await page.getByTestId('cr-changes').textContent())?.includes('Install') ?? false;
-  }, 'the changed page in the change request');
+  // Its changed pages list the edited page once the edit is in a revision. Wait for the server's
+  // list, then reload the panel once: reloading again and again restarts its reads before they answer.
+  await expect
+    .poll(
+      async () =>
+        (await t.client.spaces.getChangeRequestChanges(spaceId, crs[0]!.id, { limit: 100 })).data.changes.map(
+          (c) => (c as { page?: { title?: string } }).page?.title,
+        ),
+      { timeout: 15_000 },
+    )
+    .toContain('Install');
+  await page.getByTestId('cr-changes-refresh').click();
+  await expect.poll(() => page.getByTestId('cr-changes').textContent(), { timeout: 15_000 }).toContain('Install');
   // The space itself does not have the edit yet.
   const before = (await t.client.spaces.listPages(spaceId)).data.pages as { id: string }[];
   expect(

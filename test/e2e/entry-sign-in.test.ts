@@ -119,6 +119,15 @@ async function lastState(page: Page): Promise<string> {
   return authorize.searchParams.get('state')!;
 }
 
+/**
+ * Waits until the fake browser was opened `count` times: "Waiting for your browser" shows at once,
+ * the browser opens after the PKCE challenge and the listener (both asynchronous).
+ */
+const openedTimes = (page: Page, count: number) =>
+  poll(() => page.evaluate(() => (window as unknown as { openedInBrowser: string[] }).openedInBrowser.length)).toBe(
+    count,
+  );
+
 const answerBrowser = (page: Page, query: Record<string, string>) =>
   page.evaluate((q) => (window as unknown as { answerBrowser: (q: unknown) => void }).answerBrowser(q), query);
 
@@ -132,6 +141,7 @@ describe('the desktop app’s browser sign-in', () => {
     await page.getByTestId('server-url').fill(server.url);
     await page.getByTestId('method-email').click();
     await page.getByTestId('browser-waiting').waitFor();
+    await openedTimes(page, 1);
     const opened = await page.evaluate(() => (window as unknown as { openedInBrowser: string[] }).openedInBrowser);
     expect(new URL(opened[0]!).pathname).toBe('/app/sign-in');
     expect(new URL(opened[0]!).searchParams.get('method')).toBe('email');
@@ -142,9 +152,10 @@ describe('the desktop app’s browser sign-in', () => {
     await page.getByTestId('browser-waiting').waitFor({ state: 'detached' });
     await answerBrowser(page, { code: 'late', state: await lastState(page) });
 
-    // Leaving for the settings gives the next attempt up too.
+    // Leaving for the settings gives the next attempt up too (once it waits for the browser's answer).
     await page.getByTestId('method-email').click();
     await page.getByTestId('browser-waiting').waitFor();
+    await openedTimes(page, 2);
     await page.getByTestId('open-settings').click();
     await page.getByTestId('settings').waitFor();
     await answerBrowser(page, { code: 'late', state: await lastState(page) });
@@ -156,6 +167,7 @@ describe('the desktop app’s browser sign-in', () => {
     await page.getByTestId('server-url').fill(server.url);
     await page.getByTestId('method-email').click();
     await page.getByTestId('browser-waiting').waitFor();
+    await openedTimes(page, 3);
     await answerBrowser(page, { code: 'not-a-code', state: await lastState(page) });
     await poll(() => page.getByTestId('sign-in-error').textContent()).toContain('Could not sign in');
     expect(exchanges).toHaveLength(1);

@@ -109,11 +109,14 @@ describe('live preview from the keyboard', () => {
 
     await page.keyboard.press('Space');
     await expect.poll(() => editorText(page)).toContain('- [x] Write the docs');
-    // Focus stays on the same task, so the next key acts on it again.
-    expect(await focused(page)).toMatchObject({ testid: 'lp-task-checkbox', name: 'Write the docs', checked: true });
+    // Focus stays on the same task, so the next key acts on it again. A redrawn widget may get it
+    // back only on the next frame (refocusWidget), so it is waited for.
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ testid: 'lp-task-checkbox', name: 'Write the docs', checked: true });
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page)).toContain('- [ ] Write the docs');
-    expect(await focused(page)).toMatchObject({ name: 'Write the docs', checked: false, ring: true });
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Write the docs', checked: false, ring: true });
 
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ testid: 'lp-task-checkbox', name: 'Ship it', checked: true });
@@ -151,7 +154,10 @@ describe('live preview from the keyboard', () => {
     await expect.poll(() => linesWith(page, '![diagram]')).toBe(0);
 
     await tabTo(page, 'lp-image-resize');
-    expect(await focused(page)).toMatchObject({ role: 'slider', name: 'Width of image diagram', valueNow: '240' });
+    // The redrawn image's handle gets its aria-valuenow when that image has loaded (a load event).
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ role: 'slider', name: 'Width of image diagram', valueNow: '240' });
     // Shown (it is hidden until hovered or focused), with a focus ring.
     expect(await focused(page)).toMatchObject({ opacity: '1', ring: true });
     await e2e.screenshot(page, 'leftovers-keyboard-image-handle-focus');
@@ -160,13 +166,15 @@ describe('live preview from the keyboard', () => {
       /<img src="\/files\/[A-Za-z0-9_-]+" alt="diagram" width="(\d+)">/.exec(await editorText(page))?.[1];
     await page.keyboard.press('ArrowRight'); // a tenth wider
     await expect.poll(width).toBe('264');
-    // The redrawn image's handle has the focus: the next key resizes again.
-    expect(await focused(page)).toMatchObject({ testid: 'lp-image-resize', valueNow: '264' });
+    // The redrawn image's handle has the focus (at once, or on the next frame): the next key resizes again.
+    await expect.poll(() => focused(page)).toMatchObject({ testid: 'lp-image-resize', valueNow: '264' });
     await page.keyboard.press('ArrowLeft'); // a tenth narrower
     await expect.poll(width).toBe('238');
+    // A key pressed before the redrawn handle has the focus would go elsewhere.
+    await expect.poll(() => focused(page)).toMatchObject({ testid: 'lp-image-resize', valueNow: '238' });
     await page.keyboard.press('ArrowLeft');
     await expect.poll(width).toBe('214');
-    expect(await focused(page)).toMatchObject({ testid: 'lp-image-resize', valueNow: '214', ring: true });
+    await expect.poll(() => focused(page)).toMatchObject({ testid: 'lp-image-resize', valueNow: '214', ring: true });
     await expect.poll(() => img.evaluate((i) => Math.round(i.getBoundingClientRect().width))).toBe(214);
     await page.close();
   }, 60_000);
@@ -187,7 +195,9 @@ describe('live preview from the keyboard', () => {
     });
     await page.keyboard.press('Enter');
     await expect.poll(() => linesWith(page, 'Hidden body.')).toBe(0);
-    expect(await focused(page)).toMatchObject({ name: 'Unfold “More details”', expanded: 'false', ring: true });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ name: 'Unfold “More details”', expanded: 'false', ring: true });
     expect(await linesWith(page, 'Deep text.')).toBe(1); // the other expandable stays open
     expect(await editorText(page)).toBe(PAGE);
     await page.waitForTimeout(300); // the chevron's turn settles
@@ -198,6 +208,8 @@ describe('live preview from the keyboard', () => {
     expect(await focused(page)).toMatchObject({ name: 'Fold “Advanced”', expanded: 'true' });
     await page.keyboard.press('Space');
     await expect.poll(() => linesWith(page, 'Deep text.')).toBe(0);
+    // Shift+Tab goes back from the folded button only once it has the focus again.
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Unfold “Advanced”' });
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ name: 'Unfold “More details”' });
     await page.keyboard.press('Enter');

@@ -153,6 +153,14 @@ describe('docs sites: list, overview and structure', () => {
     await sectionRow(page, 'API').getByTestId('move-down').first().focus();
     await page.keyboard.press('Enter');
     await poll(() => sectionTitles(page)).toEqual(['Guide', 'API']);
+    // The moved row gets focus back a frame after the write ends (its Move down is now disabled: Move up).
+    await poll(() =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const row = active?.closest('[data-testid=section-row]');
+        return `${row?.querySelector('[data-testid=section-title]')?.textContent}/${active?.getAttribute('data-testid')}`;
+      }),
+    ).toBe('API/move-up');
     await page.keyboard.press('Alt+ArrowUp');
     await poll(() => sectionTitles(page)).toEqual(['API', 'Guide']);
     expect((await sections()).map((s) => s.title)).toEqual(['API', 'Guide']);
