@@ -92,6 +92,11 @@ beforeAll(async () => {
 /** Tall enough that CodeMirror draws every line of the showcase page (it only draws what is near the viewport). */
 const TALL = { width: 1280, height: 1600 };
 const content = (page: Page) => page.getByTestId('editor-content');
+/**
+ * Waits for a decoration that needs the syntax tree: CodeMirror parses for 20 ms, then goes on when the
+ * browser is idle, so on a loaded machine the lines below the first ones are drawn a little later.
+ */
+const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 /** The rendered text of the editor line holding `text` (widgets included, hidden syntax not). */
 const lineText = (page: Page, text: string) =>
   content(page).locator('.cm-line').filter({ hasText: text }).first().textContent();
@@ -151,22 +156,22 @@ describe('live preview', () => {
 
     // Away from the cursor: marks hidden, text drawn as it reads.
     expect(await content(page).locator('.cm-line.cm-lp-h1').textContent()).toBe('Live preview');
-    expect(await lineText(page, 'Some')).toBe('Some emphasis, strong, struck and code with a docs link.');
+    await poll(() => lineText(page, 'Some')).toBe('Some emphasis, strong, struck and code with a docs link.');
     await expect.poll(() => content(page).locator('.cm-lp-strong').first().textContent()).toBe('strong');
     expect(await content(page).locator('.cm-lp-link').first().textContent()).toBe('docs link');
-    expect(await content(page).locator('.cm-lp-bullet').count()).toBeGreaterThanOrEqual(2);
+    await poll(() => content(page).locator('.cm-lp-bullet').count()).toBeGreaterThanOrEqual(2);
     expect(await lineText(page, 'First bullet')).toBe('• First bullet');
     const boxes = content(page).getByTestId('lp-task-checkbox');
-    expect(await boxes.count()).toBe(2);
+    await poll(() => boxes.count()).toBe(2);
     expect(await boxes.nth(1).isChecked()).toBe(true);
-    expect(await lineText(page, 'A quoted thought.')).toBe('A quoted thought.');
+    await poll(() => lineText(page, 'A quoted thought.')).toBe('A quoted thought.');
     expect(await content(page).locator('.cm-line.cm-lp-quote').count()).toBe(1);
-    expect(await content(page).getByTestId('lp-table').locator('th').allTextContents()).toEqual(['Name', 'Value']);
+    await poll(() => content(page).getByTestId('lp-table').locator('th').allTextContents()).toEqual(['Name', 'Value']);
     expect(await content(page).locator('.cm-line').filter({ hasText: '| Name |' }).count()).toBe(0);
     expect(await content(page).locator('.cm-lp-code-label').textContent()).toBe('js');
     expect(await content(page).locator('.cm-line.cm-lp-code').count()).toBe(3);
     expect(await content(page).locator('.cm-lp-hint-header').textContent()).toContain('Info');
-    expect(await lineText(page, 'Hints keep')).toBe('Hints keep their body editable.');
+    await poll(() => lineText(page, 'Hints keep')).toBe('Hints keep their body editable.');
     expect(await content(page).locator('.cm-line', { hasText: '{% hint' }).count()).toBe(0);
     expect(await content(page).getByTestId('lp-tab').allTextContents()).toEqual(['macOS', 'Linux']);
     // Only the active tab's body shows; the strip switches tabs (by moving the cursor into one).
@@ -232,7 +237,7 @@ describe('live preview', () => {
     const page = await e2e.newPage({ viewport: TALL });
     await openShowcase(page);
     await cursorTo(page, 'Last line.');
-    expect(await lineText(page, 'Go to')).toBe('Go to the other page.');
+    await poll(() => lineText(page, 'Go to')).toBe('Go to the other page.');
     await content(page).getByTestId('lp-content-ref').waitFor();
     expect(await content(page).getByTestId('lp-content-ref').textContent()).toBe('Other page');
     // A plain click edits (the line shows its markdown); Ctrl+click follows the link.

@@ -47,9 +47,10 @@ it('renders a published page in Chromium and navigates between pages', async () 
   // The stylesheet applied (allowed by its CSP hash): the sidebar has its fixed width.
   expect(await page.locator('aside').evaluate((el) => getComputedStyle(el).width)).toBe('272px');
   await e2e.screenshot(page, 'published-site');
+  // A click waits at most for the next page to start loading: its heading is waited for.
   await page.click('main a:has-text("Configuration")');
-  expect(await page.textContent('main h1')).toBe('Configuration');
+  await expect.poll(() => page.textContent('main h1'), { timeout: 15_000 }).toBe('Configuration');
   await page.click('nav.sections a:has-text("API reference")');
-  expect(await page.textContent('main h1')).toBe('Reference');
+  await expect.poll(() => page.textContent('main h1'), { timeout: 15_000 }).toBe('Reference');
   expect(violations).toEqual([]);
 });

@@ -260,7 +260,8 @@ describe('Translate… on a space', () => {
     const page = await openSpace(server, adminToken, spaceId);
     await openTranslations(page);
     await page.getByTestId('translation-add-open').click();
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('tr-add-language');
+    // The opened form focuses its picker in an effect, after its first paint.
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tr-add-language');
     // The engine holds its next answer: German's first run stays running until it is deleted.
     engine.stall(1);
     await page.getByTestId('translation-language').selectOption('de');
