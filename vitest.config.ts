@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state that arrives later (a render, a job, a revision): its default of one
+    // second is shorter than a loaded 2-core CI machine sometimes takes. Passing polls return at once.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     projects: [
       {
