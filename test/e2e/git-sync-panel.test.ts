@@ -241,6 +241,8 @@ describe('Git sync… on a space', () => {
       // Polling: on with the interval shown, then a value out of bounds is refused before any request.
       await page.getByTestId('git-poll').check();
       await poll(async () => (await saved()).pollMinutes).toBe(15);
+      // One save at a time (a change made while one runs is dropped): wait for this one's answer.
+      await poll(() => page.getByTestId('git-auto-saved').innerText()).toBe('Saved.');
       // The field takes the saved interval when the save lands: a value typed just before that is replaced,
       // as it would be for a person, who then types it again.
       const minutes = page.getByTestId('git-poll-minutes');

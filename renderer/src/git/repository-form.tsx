@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, type ApiClient } from '../api/client';
 import { confirmDialog } from '../ui/kit/dialog';
 import { Field } from '../ui/kit/field';
@@ -23,9 +23,13 @@ export function RepositoryFormView(props: { api: ApiClient; spaceId: string; inf
   const running = info?.operation?.state === 'running';
 
   // Disconnected (here or in another window): the form starts again, empty. (Connecting keeps what was
-  // typed: the server's copy is the same, and a failed first operation is corrected in place.)
+  // typed: the server's copy is the same, and a failed first operation is corrected in place.) Only on
+  // the change: a form opened disconnected is empty already, and what is typed into it stays.
+  const wasConnected = useRef(connected);
   useEffect(() => {
-    if (connected) return;
+    const disconnected = wasConnected.current && !connected;
+    wasConnected.current = connected;
+    if (!disconnected) return;
     setForm((old) => ({ ...formFrom(null), commitMessage: old.commitMessage }));
     setError('');
   }, [connected]);
