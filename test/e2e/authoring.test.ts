@@ -252,6 +252,8 @@ describe('authoring', () => {
     await e2e.screenshot(page, 'authoring-11-phone-light');
     await page.getByTestId('tb-more').click();
     await expect.poll(() => page.getByTestId('tb-menu').isVisible()).toBe(true);
+    // Escape closes the menu from inside it: it moves focus to its first item once open.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tb-tabs');
     await e2e.screenshot(page, 'authoring-12-phone-insert-menu');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('tb-menu').count()).toBe(0);

@@ -93,7 +93,11 @@ it('drops a cached discussion the server refuses and resyncs it from the server'
   // Reopen: the server refuses the stray write (CloseCode.readOnly); the app drops its copy and shows the server's.
   await pickSpaceThroughUi(page, spaceId);
   await eventually(async () => (await syncState(page)) === 'online', 'online after the resync');
-  await expect.poll(() => page.getByTestId('comment-body').allTextContents()).toEqual(['A real comment']);
+  // "Online" can show before the refusal (the server's sync answer comes first): the drop, the
+  // IndexedDB delete and the fresh sync may all still be ahead, so wait as long as for the sync.
+  await expect
+    .poll(() => page.getByTestId('comment-body').allTextContents(), { timeout: 15_000 })
+    .toEqual(['A real comment']);
   await eventually(
     async () =>
       JSON.stringify(await storedComments(page, discussionDb(spaceId))) === JSON.stringify(['A real comment']),

@@ -281,8 +281,10 @@ describe('search', () => {
     await e2e.screenshot(page, 'published-site-search');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#verify-the-install');
-    // Scrolled down to the section: its heading is in view (below the sticky header).
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Scrolled down to the section: its heading is in view (below the sticky header). The result may be
+    // another document, scrolled to the heading while it loads.
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const box = await page
       .locator('#verify-the-install')
       .evaluate((el) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom }));
