@@ -60,6 +60,32 @@ export function createTriggers(
   const presentContent = (kind: ContentKind, integration: IntegrationRow, row: ContentInstallationRow) =>
     kind === 'space' ? present.spaceInstallation(integration, row) : present.siteInstallation(integration, row);
 
+  /** `<kind>_installation_<what>` of a space (site) installation, if its organization's installation is active. */
+  const queueContentEvent = async (
+    tx: Queryable,
+    kind: ContentKind,
+    integration: IntegrationRow,
+    row: ContentInstallationRow,
+    what: 'setup' | 'deleted',
+    fields: Record<string, unknown>,
+  ) => {
+    const installation = await findInstallationRow(tx, integration.name, row.installation_id);
+    if (!installation || present.installation(integration, installation).status !== 'active') return;
+    const key = kind === 'space' ? 'spaceId' : 'siteId';
+    await dispatcher.queue(tx, {
+      integrationName: integration.name,
+      installationId: row.installation_id,
+      organizationId: installation.organization_id,
+      [key]: row.target_id,
+      event: {
+        type: `${kind}_installation_${what}`,
+        installationId: row.installation_id,
+        [key]: row.target_id,
+        ...fields,
+      },
+    });
+  };
+
   return {
     async installationSetup(tx, integration, installation, previous) {
       const { status } = present.installation(integration, installation);
@@ -80,22 +106,7 @@ export function createTriggers(
     async contentInstallationSetup(tx, kind, integration, row, previous) {
       const { status } = presentContent(kind, integration, row);
       if (status !== 'active') return;
-      const installation = await findInstallationRow(tx, integration.name, row.installation_id);
-      if (!installation || present.installation(integration, installation).status !== 'active') return;
-      const key = kind === 'space' ? 'spaceId' : 'siteId';
-      await dispatcher.queue(tx, {
-        integrationName: integration.name,
-        installationId: row.installation_id,
-        organizationId: installation.organization_id,
-        [key]: row.target_id,
-        event: {
-          type: `${kind}_installation_setup`,
-          installationId: row.installation_id,
-          [key]: row.target_id,
-          status,
-          ...(previous ? { previous } : {}),
-        },
-      });
+      await queueContentEvent(tx, kind, integration, row, 'setup', { status, ...(previous ? { previous } : {}) });
     },
 
     // Only what was set up is told of its deletion: a pending or paused installation got no setup event.
@@ -113,21 +124,7 @@ export function createTriggers(
     async contentInstallationDeleted(tx, kind, integration, row) {
       const { status, configuration } = presentContent(kind, integration, row);
       if (status !== 'active') return;
-      const installation = await findInstallationRow(tx, integration.name, row.installation_id);
-      if (!installation || present.installation(integration, installation).status !== 'active') return;
-      const key = kind === 'space' ? 'spaceId' : 'siteId';
-      await dispatcher.queue(tx, {
-        integrationName: integration.name,
-        installationId: row.installation_id,
-        organizationId: installation.organization_id,
-        [key]: row.target_id,
-        event: {
-          type: `${kind}_installation_deleted`,
-          installationId: row.installation_id,
-          [key]: row.target_id,
-          previous: { configuration },
-        },
-      });
+      await queueContentEvent(tx, kind, integration, row, 'deleted', { previous: { configuration } });
     },
 
     spaceRevisionHook: {
