@@ -78,10 +78,24 @@ export async function prepareFiles(
     await discard();
     throw err;
   }
+  return stagedFiles(ctx, organizationId, staged, all);
+}
+
+/**
+ * StagedFiles over blobs already staged (see StagedFiles): owned before the document names them,
+ * put in place by `promote`, and released (if never promoted) and discarded when `commit` ends.
+ */
+export function stagedFiles(
+  ctx: AppContext,
+  organizationId: string,
+  staged: readonly StagedBlob[],
+  files: PreparedFile[],
+): StagedFiles {
+  const { blobs } = ctx.storage;
   const digests = staged.map((s) => s.sha256);
   let promoted = false;
   return {
-    files: all,
+    files,
     promote() {
       // Set first: once any blob may be in place, its ownership rows stay (the collector tidies up).
       promoted = true;
@@ -101,7 +115,7 @@ export async function prepareFiles(
           if (promoted) await recordBlobOwners(ctx.db, organizationId, digests);
         }
       } finally {
-        await discard();
+        await Promise.all(staged.map((s) => blobs.discard(s)));
       }
     },
   };

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { newEntityId } from '../../../shared/doc';
-import { claimBlobOwners, recordBlobOwners, releaseBlobOwners } from '../../store/blob-owners';
 import type { StagedBlob } from '../../store/blob-store';
 import type { ImportedFile } from '../../import/types';
 import type { BatchPlan, PreparedFile } from '../change-request-content/apply';
-import type { StagedFiles } from '../change-request-content/files';
+import { stagedFiles, type StagedFiles } from '../change-request-content/files';
 
 /**
  * An import's files, staged for its one content change the way prepareFiles
@@ -46,31 +45,5 @@ export async function stageImportFiles(
     throw err;
   }
   if (prepared.length > 0) plan.files.set(changeIndex, prepared);
-  const digests = staged.map((s) => s.sha256);
-  let promoted = false;
-  return {
-    files: prepared,
-    promote() {
-      // Set first: once any blob may be in place, its ownership rows stay (the collector tidies up).
-      promoted = true;
-      for (const blob of staged) blobs.promote(blob);
-    },
-    async commit(apply) {
-      try {
-        // Owned before the document names them, so a crash right after its commit leaves nothing unowned.
-        const created = await claimBlobOwners(ctx.db, organizationId, digests);
-        try {
-          return await apply();
-        } catch (err) {
-          if (!promoted) await releaseBlobOwners(ctx.db, organizationId, created);
-          throw err;
-        } finally {
-          // A refused batch of the same organization with the same bytes may have released a row this one relied on.
-          if (promoted) await recordBlobOwners(ctx.db, organizationId, digests);
-        }
-      } finally {
-        await discard();
-      }
-    },
-  };
+  return stagedFiles(ctx, organizationId, staged, prepared);
 }
