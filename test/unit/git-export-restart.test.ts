@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ensureServerBuilt } from '../../scripts/build-server.mjs';
+import { expect, it } from 'vitest';
 import { startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { crash, processApi } from '../helpers/process-crash';
+import { restartSuite } from '../helpers/restart-suite';
+import type { ServerProcess } from '../helpers/server-process';
+import { crash } from '../helpers/process-crash';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -18,28 +15,14 @@ import { waitFor } from '../helpers/wait';
 
 const TOKEN = 'git-export-restart-token-0123456789';
 let git: GitHttpServer;
-const dirs: string[] = [];
 let server: ServerProcess | undefined;
 
-beforeAll(async () => {
-  git = await startGitHttpServer();
-  await ensureServerBuilt();
-}, 120_000);
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
+const suite = restartSuite({
+  token: TOKEN,
+  folder: 'folio-git-restart-',
+  peer: async () => (git = await startGitHttpServer()),
 });
-afterAll(async () => {
-  await git?.close();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-const start = (dataDir: string) =>
-  startServerProcess('compiled', dataDir, 60_000, undefined, {
-    env: { FOLIO_ADMIN_TOKEN: TOKEN, FOLIO_OUTBOUND_ALLOW: '127.0.0.1' },
-  });
-
-const api = processApi(TOKEN);
+const { api } = suite;
 
 const operation = async (s: ServerProcess, spaceId: string) =>
   (await api(s, 'GET', `/spaces/${spaceId}/git/info`)).body as {
@@ -48,9 +31,8 @@ const operation = async (s: ServerProcess, spaceId: string) =>
   };
 
 it('finishes an export killed mid-push after the restart: one commit, recorded, nothing half-written', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'folio-git-restart-'));
-  dirs.push(dataDir);
-  server = await start(dataDir);
+  const dataDir = await suite.dataDir();
+  server = await suite.start(dataDir);
   const orgId = (await api(server, 'POST', '/orgs', { title: 'Git restart' })).body.id as string;
   const spaceId = (await api(server, 'POST', `/orgs/${orgId}/spaces`, { title: 'Docs' })).body.id as string;
   const cr = (await api(server, 'POST', `/spaces/${spaceId}/change-requests`, {})).body.id as string;
@@ -86,7 +68,7 @@ it('finishes an export killed mid-push after the restart: one commit, recorded, 
   await new Promise((r) => setTimeout(r, 300));
   expect(await git.head('restart', 'main')).toBe(start0);
 
-  server = await start(dataDir);
+  server = await suite.start(dataDir);
   const done = await waitFor(
     async () => {
       const info = await operation(server!, spaceId);

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ensureServerBuilt } from '../../scripts/build-server.mjs';
+import { expect, it } from 'vitest';
 import { startHeldServer, type HeldServer } from '../helpers/held-http';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { crash, processApi } from '../helpers/process-crash';
+import { restartSuite } from '../helpers/restart-suite';
+import type { ServerProcess } from '../helpers/server-process';
+import { crash } from '../helpers/process-crash';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -19,29 +16,14 @@ import { waitFor } from '../helpers/wait';
 
 const TOKEN = 'jobs-restart-admin-token-0123456789';
 let held: HeldServer;
-const dirs: string[] = [];
 let server: ServerProcess | undefined;
 
-beforeAll(async () => {
-  held = await startHeldServer();
-  await ensureServerBuilt();
-}, 120_000);
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
+const suite = restartSuite({
+  token: TOKEN,
+  folder: 'folio-jobs-restart-',
+  peer: async () => (held = await startHeldServer()),
 });
-afterAll(async () => {
-  await held?.close();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-/** The compiled server on `dataDir` (a restart keeps the folder, so the jobs table). */
-const start = (dataDir: string) =>
-  startServerProcess('compiled', dataDir, 60_000, undefined, {
-    env: { FOLIO_ADMIN_TOKEN: TOKEN, FOLIO_OUTBOUND_ALLOW: '127.0.0.1' },
-  });
-
-const api = processApi(TOKEN);
+const { api } = suite;
 
 interface Spec {
   processingState: string;
@@ -52,9 +34,8 @@ interface Spec {
 
 /** A fresh folder, an org and a spec whose source (`/<name>` on the held server) is being fetched. */
 async function specMidFetch(name: string): Promise<{ dataDir: string; orgId: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'folio-jobs-restart-'));
-  dirs.push(dataDir);
-  server = await start(dataDir);
+  const dataDir = await suite.dataDir();
+  server = await suite.start(dataDir);
   const org = await api(server, 'POST', '/orgs', { title: 'Jobs restart' });
   expect(org.status).toBe(201);
   const orgId = org.body.id as string;
@@ -82,7 +63,7 @@ it('runs a job killed mid-fetch again after the restart: the spec ends complete 
   expect((await getSpec(server!, orgId, 'killed-once')).processingState).toBe('progress');
 
   await crash(server!);
-  server = await start(dataDir);
+  server = await suite.start(dataDir);
   // Queued again at start and running: the restarted job fetches a second time.
   await waitForFetch('killed-once', 2);
   expect((await getSpec(server, orgId, 'killed-once')).processingState).toBe('progress');
@@ -111,7 +92,7 @@ it('fails the job cleanly when every attempt was killed: complete with an error,
   for (let attempt = 1; attempt <= 3; attempt++) {
     await waitForFetch('killed-always', attempt);
     await crash(server!);
-    server = await start(dataDir);
+    server = await suite.start(dataDir);
   }
   const spec = await getSpec(server!, orgId, 'killed-always');
   expect(spec.processingState).toBe('complete');

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ensureServerBuilt } from '../../scripts/build-server.mjs';
-import { crash, processApi } from '../helpers/process-crash';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { expect, it } from 'vitest';
+import { crash } from '../helpers/process-crash';
+import { restartSuite } from '../helpers/restart-suite';
+import type { ServerProcess } from '../helpers/server-process';
 import { fakeTranslate, startLibreTranslateStandIn, type LibreTranslateStandIn } from '../helpers/translate-engines';
 import { waitFor } from '../helpers/wait';
 
@@ -17,34 +14,21 @@ import { waitFor } from '../helpers/wait';
 
 const TOKEN = 'translation-restart-token-0123456789';
 let engine: LibreTranslateStandIn;
-const dirs: string[] = [];
 let server: ServerProcess | undefined;
 
-beforeAll(async () => {
-  engine = await startLibreTranslateStandIn();
-  await ensureServerBuilt();
-}, 120_000);
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
+const suite = restartSuite({
+  token: TOKEN,
+  folder: 'folio-translation-restart-',
+  peer: async () => (engine = await startLibreTranslateStandIn()),
+  env: () => ({ FOLIO_TRANSLATE_URL: engine.url }),
 });
-afterAll(async () => {
-  await engine?.close();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-const start = (dataDir: string) =>
-  startServerProcess('compiled', dataDir, 60_000, undefined, {
-    env: { FOLIO_ADMIN_TOKEN: TOKEN, FOLIO_OUTBOUND_ALLOW: '127.0.0.1', FOLIO_TRANSLATE_URL: engine.url },
-  });
-const api = processApi(TOKEN);
+const { api } = suite;
 
 const PAGES = ['Welcome', 'Install', 'Configure', 'Deploy', 'Upgrade'];
 
 it('finishes a run killed while the engine held it: one result space, complete, never half-written', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'folio-translation-restart-'));
-  dirs.push(dataDir);
-  server = await start(dataDir);
+  const dataDir = await suite.dataDir();
+  server = await suite.start(dataDir);
   const orgId = (await api(server, 'POST', '/orgs', { title: 'Translation restart' })).body.id as string;
   const spaceId = (await api(server, 'POST', `/orgs/${orgId}/spaces`, { title: 'Docs' })).body.id as string;
   const cr = (await api(server, 'POST', `/spaces/${spaceId}/change-requests`, {})).body.id as string;
@@ -70,7 +54,7 @@ it('finishes a run killed while the engine held it: one result space, complete, 
   await waitFor(() => engine.requests.length >= 1, 20_000, 'the run to reach the engine', 50);
   await crash(server);
 
-  server = await start(dataDir);
+  server = await suite.start(dataDir);
   type Translation = {
     status: string;
     run?: { state: string };
