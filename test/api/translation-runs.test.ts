@@ -230,6 +230,47 @@ describe('on a LibreTranslate-compatible engine', () => {
     expect(again.stats.latestPages).toBe(0);
   });
 
+  it('proposes in the same change request when a run stopped after proposing is tried again', async () => {
+    // The server stops (its job runner, as at shutdown) the moment the run writes its proposal: the run
+    // is queued again with its progress, and its next attempt proposes again.
+    const { ctx } = f.t.server;
+    let stopping: Promise<void> | undefined;
+    const off = ctx.hub.onUpdate((name, _update, origin) => {
+      if (!stopping && name.startsWith('cr/') && 'reason' in origin && origin.reason === 'translation')
+        stopping = ctx.jobRunner.stop();
+    });
+    // Every change request of the result space, drafts included.
+    const crIds = async () =>
+      (await ctx.db.query<{ id: string }>('SELECT id FROM change_requests WHERE space_id = $1', [resultId])).map(
+        (r) => r.id,
+      );
+    await updatePages(f.t, resultId, [{ page: f.ids.Install!, markdown: 'Installez-le (relu encore).\n' }]);
+    const crsBefore = await crIds(); // the hand edit above went through one, merged
+    await updatePages(f.t, f.spaceId, [{ page: f.ids.Install!, markdown: 'Install the package with pnpm.\n' }]);
+    await ok('runTranslation', f.t.client.orgs.runTranslation(f.orgId, translation.id), 204);
+    try {
+      await ctx.jobRunner.drain();
+      expect(stopping).toBeDefined();
+      await stopping;
+    } finally {
+      off();
+      await ctx.jobRunner.start();
+    }
+    const after = await runToEnd(f, translation.id);
+    expect(after.run?.state, JSON.stringify(after.run)).toBe('succeeded');
+    expect(after.run?.review?.pages).toEqual([f.ids.Install]);
+    const made = (await crIds()).filter((id) => !crsBefore.includes(id));
+    expect(made).toEqual([after.run!.review!.changeRequest]);
+    const proposed = await ok(
+      'getPageInChangeRequestById',
+      f.t.client.spaces.getPageInChangeRequestById(resultId, made[0]!, f.ids.Install!, { format: 'markdown' }),
+    );
+    expect((proposed as unknown as { markdown: string }).markdown).toBe(
+      '[fr]Install [fr]the [fr]package [fr]with [fr]pnpm.\n',
+    );
+    translation = after;
+  });
+
   it('follows pages added, moved and deleted in the source, with the same ids', async () => {
     const added = await seedPages(f.t, f.spaceId, [{ title: 'Changelog', markdown: 'Version one.\n' }]);
     await updatePages(f.t, f.spaceId, []);

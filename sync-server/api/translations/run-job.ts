@@ -21,7 +21,10 @@ const RUN_TIMEOUT_MS = 60 * 60_000;
 interface RunProgress {
   pages: number;
   totalPages: number;
+  /** What this attempt wrote into the result space (page id → text hash), once it is about to. */
   writing?: Record<string, string>;
+  /** The change request this run proposed its reviews in, once made (a retry proposes in it again). */
+  review?: string;
 }
 
 const NO_ENGINE =
@@ -57,12 +60,18 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
       const glossary = relevantGlossary(await listGlossaryRows(ctx.db, row.organization_id), row);
       const instructions = engine.supportsInstructions ? instructionsText(row.instructions) : '';
       const settings = settingsHash(ctx, row, instructions, glossary);
-      const resumed = (job.progress as RunProgress | null)?.writing ?? {};
-      const plan = planRun(sourceContent, resultContent, row.page_state, settings, resumed);
+      // What an earlier attempt of this run did before it stopped, carried in every report until the
+      // run is recorded (an attempt stopped again early must not forget it).
+      const earlier = (job.progress as RunProgress | null) ?? undefined;
+      const carried = {
+        ...(earlier?.writing ? { writing: earlier.writing } : {}),
+        ...(earlier?.review ? { review: earlier.review } : {}),
+      };
+      const plan = planRun(sourceContent, resultContent, row.page_state, settings, earlier?.writing ?? {});
 
       const byId = new Map(sourceContent.pages.map((p) => [p.id, p]));
       const toTranslate = [...plan.write, ...plan.review].map((id) => ({ id, text: textOf(byId.get(id)!) }));
-      await progress({ pages: 0, totalPages: toTranslate.length } satisfies RunProgress);
+      await progress({ pages: 0, totalPages: toTranslate.length, ...carried } satisfies RunProgress);
       const translated = await translateOrFail(engine, toTranslate, {
         from: row.source_language,
         to: row.language,
@@ -74,13 +83,15 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
           get: (keys) => memoryGet(ctx.db, row.id, keys),
           put: (entries) => memoryPut(ctx.db, row.id, entries, ctx.clock.now()),
         },
-        onProgress: ({ pages }) => progress({ pages, totalPages: toTranslate.length } satisfies RunProgress),
+        onProgress: ({ pages }) =>
+          progress({ pages, totalPages: toTranslate.length, ...carried } satisfies RunProgress),
       });
 
       const texts = new Map<string, PageText>();
       for (const id of plan.write) texts.set(id, translated.pages.get(id)!);
       const writing = Object.fromEntries([...texts].map(([id, text]) => [id, resultHash(text)]));
-      await progress({ pages: toTranslate.length, totalPages: toTranslate.length, writing } satisfies RunProgress);
+      const done = { pages: toTranslate.length, totalPages: toTranslate.length, writing } satisfies RunProgress;
+      await progress({ ...done, ...(carried.review ? { review: carried.review } : {}) });
 
       signal.throwIfAborted();
       const mirror: MirrorPlan = { source: sourceContent, texts, keep: new Set([...plan.review, ...plan.keep]) };
@@ -102,8 +113,16 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
       const proposals = new Map(plan.review.map((id) => [id, translated.pages.get(id)!]));
       const review =
         proposals.size > 0
-          ? { changeRequest: await proposeForReview(ctx, resultSpaceId, proposals, userId), pages: plan.review }
+          ? {
+              changeRequest: await proposeForReview(ctx, resultSpaceId, proposals, userId, {
+                earlier: carried.review,
+                made: (id) => progress({ ...done, review: id }),
+              }),
+              pages: plan.review,
+            }
           : undefined;
+      // Stopped meanwhile (shutdown): nothing is recorded; the next attempt proposes in the same change request.
+      signal.throwIfAborted();
       // A page whose body could not be parsed (too large, too deep, too slow) keeps its source text this time, and
       // is not recorded as translated: the next run tries it again.
       const untranslated = new Set(translated.untranslated.map((u) => u.pageId));
