@@ -79,7 +79,7 @@ function OperationLine({ op, now }: { op: GitOperation; now: number }) {
         </time>
       </p>
       {op.state === 'failure' && (
-        <p class="git-op-error" data-testid="git-operation-error">
+        <p class="error-note" data-testid="git-operation-error">
           {op.error || 'The server gave no reason.'}
         </p>
       )}

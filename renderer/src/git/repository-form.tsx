@@ -160,8 +160,8 @@ export function RepositoryFormView(props: { api: ApiClient; spaceId: string; inf
         Force: let this operation overwrite the other side
       </label>
       {form.force && (
-        <p class="git-warning" id="git-force-warning" data-testid="git-force-warning">
-          <Icon name="triangle-alert" class="git-warning-icon" />
+        <p class="warning-note" id="git-force-warning" data-testid="git-force-warning">
+          <Icon name="triangle-alert" class="warning-note-icon" />
           <span>
             An export replaces commits on the branch that this space has not imported; an import replaces the space’s
             pages with the repository’s. What is replaced is lost. You are asked to confirm.

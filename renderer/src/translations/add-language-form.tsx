@@ -164,8 +164,8 @@ export function AddLanguageForm(props: {
         </p>
       </div>
       {props.engine === null && (
-        <p class="tr-warning" data-testid="translation-add-no-engine">
-          <Icon name="triangle-alert" class="tr-warning-icon" />
+        <p class="warning-note" data-testid="translation-add-no-engine">
+          <Icon name="triangle-alert" class="warning-note-icon" />
           <span>No translation engine is configured on this server: the new translation’s runs fail until one is.</span>
         </p>
       )}

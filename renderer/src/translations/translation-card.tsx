@@ -123,7 +123,7 @@ export function TranslationCard(props: { translation: Translation; orgId: string
       )}
 
       {t.run?.state === 'failed' && (
-        <p class="tr-error" data-testid="translation-error">
+        <p class="error-note" data-testid="translation-error">
           {t.run.error?.message || 'The server gave no reason.'}
         </p>
       )}
