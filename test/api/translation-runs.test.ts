@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONDocument, Translation, TranslationLanguage } from '@gitbook/api';
-import { fails, ok } from '../helpers/api';
+import { fails, ok, raw } from '../helpers/api';
 import { seedPages, updatePages, type PageIds } from '../helpers/seed';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
@@ -269,6 +269,34 @@ describe('on a LibreTranslate-compatible engine', () => {
       '[fr]Install [fr]the [fr]package [fr]with [fr]pnpm.\n',
     );
     translation = after;
+  });
+
+  it('does not write into its space while that space is in the trash', async () => {
+    // Queued, then the space goes to the trash before the run starts: the run fails and says why.
+    await updatePages(f.t, f.spaceId, [{ page: f.ids.Reference!, markdown: 'Every option, and one more.\n' }]);
+    const runner = f.t.server.ctx.jobRunner;
+    await runner.stop(); // the run stays queued meanwhile
+    try {
+      await ok('runTranslation', f.t.client.orgs.runTranslation(f.orgId, translation.id), 204);
+      await f.t.client.spaces.deleteSpaceById(resultId);
+    } finally {
+      await runner.start();
+    }
+    const revision = (await ok('getSpaceById', f.t.client.spaces.getSpaceById(resultId))).revision;
+    const queued = await runToEnd(f, translation.id);
+    expect(queued.run).toMatchObject({ state: 'failed', error: { code: 'RESULT_IN_TRASH' } });
+    expect(queued.run?.error?.message).toContain('restore it');
+    // Asked again while it is there: refused at once, in the API's words.
+    const refused = await fails(f.t.client.orgs.runTranslation(f.orgId, translation.id), 409);
+    expect(refused).toContain('The translated space is in the trash');
+    const restored = await raw(f.t, 'POST', `/v1/spaces/${resultId}/restore`, { token: f.t.adminToken });
+    expect(restored.status).toBe(200);
+    expect((await ok('getSpaceById', f.t.client.spaces.getSpaceById(resultId))).revision).toBe(revision);
+    // Restored, it runs again.
+    await ok('runTranslation', f.t.client.orgs.runTranslation(f.orgId, translation.id), 204);
+    translation = await runToEnd(f, translation.id);
+    expect(translation.run?.state).toBe('succeeded');
+    expect(await markdownOf(f, resultId, f.ids.Reference!)).toBe('[fr]Every [fr]option, [fr]and [fr]one [fr]more.\n');
   });
 
   it('follows pages added, moved and deleted in the source, with the same ids', async () => {

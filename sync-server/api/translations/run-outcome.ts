@@ -18,3 +18,7 @@ export interface RunPayload {
   /** Who asked for the run: the result space's revisions and change requests are theirs. */
   userId: string;
 }
+
+/** Why a translation whose result space is in the trash does not run (said by the API and by a queued run). */
+export const RESULT_IN_TRASH =
+  'The translated space is in the trash: restore it to run the translation again, or delete the translation';
