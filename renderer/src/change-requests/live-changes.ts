@@ -27,7 +27,8 @@ interface BasePage {
  * revision it started from instead: added, deleted, moved and renamed pages
  * from the tree; edited pages by comparing their text with the base text
  * (fetched once per page, and only for pages the server reported or that
- * changed since the panel opened). Recomputed after each burst of updates.
+ * changed since the panel opened; the server's list is read again with each
+ * of its revisions). Recomputed after each burst of updates.
  */
 export class LiveChanges {
   private base?: Map<string, BasePage>;
@@ -76,6 +77,19 @@ export class LiveChanges {
       this.baseSettled(err as Error);
       if (!this.destroyed) this.onResult(err as Error);
     }
+  }
+
+  /**
+   * Reads the server's list again, after the server cut a revision of the request: a page edited
+   * before this list started (so never seen changing here) joins the pages compared with the base.
+   */
+  async learnFromServer(): Promise<void> {
+    if (!this.base || this.destroyed) return;
+    const server = await this.crs.changes(this.crId).catch(() => undefined);
+    if (!server || this.destroyed) return;
+    const before = this.candidates.size;
+    for (const c of server.changes) this.candidates.add(c.page.id);
+    if (this.candidates.size > before) await this.recompute();
   }
 
   /** The base text of a page (what the change request is compared with); waits for the base to load. */

@@ -77,6 +77,12 @@ export function useChangedPages(
     };
   }, [api, cr.id, baseRevision, merged, review?.doc, review?.content, review?.session, reloads, attempt]);
 
+  // The server cut a revision (the request is re-read every few seconds): edits made before the list
+  // started, which it never saw happen, are in the server's list now.
+  useEffect(() => {
+    live.current?.learnFromServer().catch(() => undefined);
+  }, [cr.revision]);
+
   return { state, retry: () => setAttempt((n) => n + 1), live: live.current };
 }
 
