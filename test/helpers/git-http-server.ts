@@ -122,6 +122,8 @@ export async function startGitHttpServer(
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   const requests: SeenRequest[] = [];
   const held = new Set<http.ServerResponse>();
+  /** Backends still running: killed by close(), so none outlives the test (one left reading stdin spins). */
+  const backends = new Set<ReturnType<typeof spawn>>();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -152,6 +154,9 @@ export async function startGitHttpServer(
 
   /** Hands the request to `git http-backend` (CGI) and its answer back. */
   const runBackend = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    // The client went away while beforeAnswer held the request (a killed server's push): its body will
+    // never end, so a backend started now would wait for it forever.
+    if (res.destroyed) return;
     const cgi = spawn(HTTP_BACKEND, [], {
       env: {
         ...gitEnv(home),
@@ -169,6 +174,8 @@ export async function startGitHttpServer(
         REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
       },
     });
+    backends.add(cgi);
+    cgi.on('exit', () => backends.delete(cgi));
     req.pipe(cgi.stdin);
     cgi.stdin.on('error', () => {}); // the backend may stop reading early (a refused request)
     // The client went away mid-answer: stop the backend (res, not req: req closes once its body is read).
@@ -248,6 +255,7 @@ export async function startGitHttpServer(
     },
     async close() {
       for (const res of held) res.destroy();
+      for (const cgi of backends) cgi.kill('SIGKILL');
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await rm(base, { recursive: true, force: true });
