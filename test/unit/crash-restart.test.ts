@@ -21,12 +21,20 @@ import { waitFor } from '../helpers/wait';
 const TOKEN = 'crash-restart-admin-token-0123456789';
 let dataDir: string;
 const holders: ChildProcess[] = [];
+/** The servers' pids: the last one still runs at the end (killing its holder does not stop it). */
+const servers: number[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'folio-crash-'));
   await ensureServerBuilt();
 }, 120_000);
 afterAll(async () => {
+  for (const pid of servers)
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already (killed by the test, and reaped with its holder)
+    }
   for (const h of holders) h.kill('SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -46,6 +54,7 @@ async function startUnreaped(): Promise<{ pid: number; url: string }> {
   let out = '';
   holder.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const pid = Number(await waitFor(() => /^(\d+)\n/.exec(out)?.[1], 10_000, 'the server pid'));
+  servers.push(pid);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
     () =>
