@@ -1,14 +1,7 @@
 import { expect, it } from 'vitest';
 import { useChromium } from '../helpers/browser';
 import { eventually } from '../helpers/wait';
-import {
-  answerPrompt,
-  createPageThroughUi,
-  editorText,
-  openSpaceThroughUi,
-  syncState,
-  typeInEditor,
-} from '../helpers/web-app';
+import { openSpaceThroughUi, pageThenChangeRequestThroughUi, syncState, typeInEditor } from '../helpers/web-app';
 
 /**
  * A change request's "Changed pages" list, restarted (its reload button) after an edit the server
@@ -26,14 +19,11 @@ it('lists a page edited before the list restarted, once the server has its revis
   const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Manual' })).data.id;
   const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
   await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-  await createPageThroughUi(page, 'Install');
-  await typeInEditor(page, 'Run the installer.');
-  await eventually(async () => (await syncState(page)) === 'online', 'sync');
-
-  await page.getByTestId('cr-new').click();
-  await answerPrompt(page, 'Explain upgrades');
-  await page.getByTestId('cr-badge').waitFor();
-  await expect.poll(() => editorText(page)).toBe('Run the installer.');
+  await pageThenChangeRequestThroughUi(page, {
+    title: 'Install',
+    text: 'Run the installer.',
+    subject: 'Explain upgrades',
+  });
   await typeInEditor(page, ' To upgrade, run it again.');
   await eventually(async () => (await syncState(page)) === 'online', 'the edit sent');
   // Restarted while the edit waits for its revision: the list starts without it.

@@ -1,14 +1,7 @@
 import { expect, it } from 'vitest';
 import { useChromium } from '../helpers/browser';
 import { eventually } from '../helpers/wait';
-import {
-  answerPrompt,
-  createPageThroughUi,
-  editorText,
-  openSpaceThroughUi,
-  syncState,
-  typeInEditor,
-} from '../helpers/web-app';
+import { editorText, openSpaceThroughUi, pageThenChangeRequestThroughUi, typeInEditor } from '../helpers/web-app';
 
 /**
  * Reviewing in the app: a change request is created, edited and merged from
@@ -25,15 +18,12 @@ it('creates, edits and merges a change request; a comment posted offline arrives
   const context = await e2e.newContext();
   const page = await context.newPage();
   await openSpaceThroughUi(page, t.url, t.adminToken, spaceId);
-  await createPageThroughUi(page, 'Install');
-  await typeInEditor(page, 'Run the installer.');
-  await eventually(async () => (await syncState(page)) === 'online', 'sync');
-
   // A change request: created from the panel, the editor switches into it.
-  await page.getByTestId('cr-new').click();
-  await answerPrompt(page, 'Explain upgrades');
-  await page.getByTestId('cr-badge').waitFor();
-  await expect.poll(() => editorText(page)).toBe('Run the installer.');
+  await pageThenChangeRequestThroughUi(page, {
+    title: 'Install',
+    text: 'Run the installer.',
+    subject: 'Explain upgrades',
+  });
   await typeInEditor(page, ' To upgrade, run it again.');
   const crs = (await t.client.spaces.listChangeRequestsForSpace(spaceId, { status: 'draft' as never })).data.items;
   expect(crs.map((c) => c.subject)).toEqual(['Explain upgrades']);

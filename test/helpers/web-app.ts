@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { eventually } from './wait';
 
 /**
  * Helpers of the desktop/web app end-to-end tests: the built renderer, a
@@ -180,4 +181,21 @@ export async function localCopiesSettled(page: Page): Promise<void> {
     previous = now;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A writer's way into a change request: a page `title` holding `text` written on main and synced,
+ * then a change request `subject` made from the panel; resolves once the editor shows the request's copy.
+ */
+export async function pageThenChangeRequestThroughUi(
+  page: Page,
+  opts: { title: string; text: string; subject: string },
+): Promise<void> {
+  await createPageThroughUi(page, opts.title);
+  await typeInEditor(page, opts.text);
+  await eventually(async () => (await syncState(page)) === 'online', 'sync');
+  await page.getByTestId('cr-new').click();
+  await answerPrompt(page, opts.subject);
+  await page.getByTestId('cr-badge').waitFor();
+  await expect.poll(() => editorText(page)).toBe(opts.text);
 }
