@@ -123,7 +123,7 @@ export class Snapshots {
         entry.timer.unref();
         return;
       }
-      this.pending.delete(docName);
+      // The entry stays for serialize to take (with its editors): `run` reaches it synchronously.
       run().catch((err) => this.deps.onError(err, id));
     };
     entry.timer = setTimeout(fire, quietMs);

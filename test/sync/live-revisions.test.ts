@@ -72,4 +72,19 @@ describe('live revisions', () => {
     );
     expect(markdown).toContain('start\nline 1\nline 2\n');
   });
+
+  it('credits a revision the quiet period cuts to the person who typed', async () => {
+    const me = (await t.client.user.getAuthenticatedUser()).data;
+    const spaceId = (await t.client.orgs.createSpace(orgId, { title: 'Credited' })).data.id;
+    const writer = clients.connect(t.url, spaceId);
+    await synced(writer);
+    const before = await revisionCount(spaceId);
+    new ContentDoc(writer.doc).createPage({ title: 'Typed', markdown: 'By hand\n' });
+    await waitFor(async () => (await revisionCount(spaceId)) > before, 10_000, 'the revision of the typing');
+    const [latest] = await t.server.ctx.db.query<{ created_by: string | null }>(
+      'SELECT created_by FROM revisions WHERE space_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [spaceId],
+    );
+    expect(latest!.created_by).toBe(me.id);
+  });
 });
