@@ -12,7 +12,7 @@ import { applyMirror, readContent, trialMirror, type MirrorPlan, type PageText }
 import { createResultSpace } from './result-space';
 import { proposeForReview } from './review';
 import { nextState, planRun, resultHash, textOf } from './run-state';
-import { RESULT_IN_TRASH, TRANSLATION_RUN_JOB, type RunOutcome, type RunPayload } from './run-outcome';
+import { RESULT_IN_TRASH, resultInTrash, TRANSLATION_RUN_JOB, type RunOutcome, type RunPayload } from './run-outcome';
 
 /** A run that takes longer than this is stopped (and retried): a large space on a slow engine. */
 const RUN_TIMEOUT_MS = 60 * 60_000;
@@ -52,8 +52,7 @@ export function translationRunJob(ctx: AppContext): JobKind<RunPayload, RunOutco
       const source = await loadSpaceRow(ctx.db, row.source_space_id);
       if (!source || source.deleted_at) throw new JobError('NOT_FOUND', 'The source space no longer exists');
       // Trashed since the run was queued: nothing is written into a space in the trash.
-      if (row.result_space_id && (await loadSpaceRow(ctx.db, row.result_space_id))?.deleted_at)
-        throw new JobError('RESULT_IN_TRASH', RESULT_IN_TRASH);
+      if (await resultInTrash(ctx.db, row)) throw new JobError('RESULT_IN_TRASH', RESULT_IN_TRASH);
 
       await ctx.snapshots.revise(source.id, { userId });
       const sourceContent = await ctx.hub.withDoc(spaceContentDoc(source.id), readContent);

@@ -1,3 +1,6 @@
+import type { Queryable } from '../../store/db';
+import { loadSpaceRow } from '../../store/spaces';
+
 /** What a translation run leaves on its job (and the API shows as `run`). */
 export interface RunOutcome {
   /** The result revision the run made (null: nothing changed in the result space). */
@@ -22,3 +25,8 @@ export interface RunPayload {
 /** Why a translation whose result space is in the trash does not run (said by the API and by a queued run). */
 export const RESULT_IN_TRASH =
   'The translated space is in the trash: restore it to run the translation again, or delete the translation';
+
+/** Whether the translation's result space (if it has one yet) is in the trash. */
+export async function resultInTrash(db: Queryable, row: { result_space_id: string | null }): Promise<boolean> {
+  return row.result_space_id !== null && Boolean((await loadSpaceRow(db, row.result_space_id))?.deleted_at);
+}

@@ -21,7 +21,13 @@ import { actorForDelete, authorize, organization, requireOrgActor, requireOrgPer
 import { translationEngineOf } from './engine';
 import { EMPTY_INSTRUCTIONS, instructionsText } from './instructions';
 import { presentTranslation } from './present';
-import { RESULT_IN_TRASH, TRANSLATION_RUN_JOB, translationSubject, type RunPayload } from './run-outcome';
+import {
+  RESULT_IN_TRASH,
+  resultInTrash,
+  TRANSLATION_RUN_JOB,
+  translationSubject,
+  type RunPayload,
+} from './run-outcome';
 
 /**
  * Translations: who sees one is who sees its source space; creating, changing, running and
@@ -162,8 +168,7 @@ export async function runTranslation(ctx: AppContext, p: Principal, organization
   if (row.job_state === 'queued' || row.job_state === 'running')
     throw conflict('A run of this translation is already queued or running');
   await viewableSource(ctx, actor, row.source_space_id, organizationId);
-  if (row.result_space_id && (await loadSpaceRow(ctx.db, row.result_space_id))?.deleted_at)
-    throw conflict(RESULT_IN_TRASH);
+  if (await resultInTrash(ctx.db, row)) throw conflict(RESULT_IN_TRASH);
   await ctx.db.transaction((tx) => queueRun(ctx, tx, row, p.userId));
   ctx.jobRunner.wake();
 }
